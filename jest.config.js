@@ -1,0 +1,9 @@
+/** Tests are TypeScript compiled on the fly by SWC (type checking is `npm run typecheck`). */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs', ignoreDynamic: true } }] },
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  setupFiles: ['<rootDir>/tests/setup-env.ts'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
