@@ -1,0 +1,66 @@
+/**
+ * The error hierarchy. Every error has a stable `code`, tells whether retrying may help
+ * (`retryable`) and keeps its `cause`. A provider that answered with an error
+ * (`ProviderResponseError`) is not the same as one that could not be reached
+ * (`ProviderUnavailableError`): the first is usually final, the second is worth a retry.
+ */
+export class IrisError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+
+  constructor(code: string, message: string, options: { retryable?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/** Bad configuration found at start; the message says how to fix it. */
+export class ConfigError extends IrisError {
+  constructor(message: string) {
+    super('config_invalid', message);
+  }
+}
+
+/** Input that can never be processed (wrong shape, too large); retrying will not help. */
+export class InvalidInputError extends IrisError {
+  constructor(message: string, cause?: unknown) {
+    super('invalid_input', message, { cause });
+  }
+}
+
+/** The provider answered, with an error (HTTP 4xx/5xx, a refusal, a malformed body). */
+export class ProviderResponseError extends IrisError {
+  readonly status: number | undefined;
+  constructor(
+    provider: string,
+    message: string,
+    options: { status?: number; retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super('provider_response', `${provider}: ${message}`, {
+      retryable: options.retryable ?? false,
+      cause: options.cause,
+    });
+    this.status = options.status;
+  }
+}
+
+/** The provider could not be reached (network, DNS, time-out) or its circuit is open. */
+export class ProviderUnavailableError extends IrisError {
+  constructor(provider: string, message: string, cause?: unknown) {
+    super('provider_unavailable', `${provider}: ${message}`, { retryable: true, cause });
+  }
+}
+
+/** A use case refused the operation for a business reason the user can understand. */
+export class DomainError extends IrisError {
+  /** Catalog key of the sentence that explains the refusal to the user. */
+  readonly messageKey: string;
+  readonly params: Record<string, string | number>;
+  constructor(messageKey: string, params: Record<string, string | number> = {}) {
+    super(`domain_${messageKey}`, messageKey);
+    this.messageKey = messageKey;
+    this.params = params;
+  }
+}

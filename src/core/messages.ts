@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Channels a message can come from and replies go back through. */
+export const CHANNELS = ['telegram', 'whatsapp', 'console', 'http'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** What the person sent, after the channel adapter mapped the platform's update. */
+export const inboundContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  /** Audio bytes are stored in Redis by the adapter (bounded, with a TTL); only the key travels. */
+  z.object({
+    type: z.literal('audio'),
+    audioKey: z.string().min(1),
+    mimeType: z.string().min(1),
+    sizeBytes: z.number().int().nonnegative(),
+    durationSec: z.number().nonnegative().optional(),
+  }),
+  /** A press on a confirmation button; the nonce is the one the prompt carried. */
+  z.object({ type: z.literal('confirmation'), nonce: z.string().min(1), answer: z.enum(['yes', 'no']) }),
+  /** An invite code sent to link this platform account to a user (`/start <code>`). */
+  z.object({ type: z.literal('link'), code: z.string() }),
+  /** A request for help (`/ajuda`, `/ayuda`, `/help`). */
+  z.object({ type: z.literal('help') }),
+  /** Photos, stickers, documents... Iris answers that it understands text and voice. */
+  z.object({ type: z.literal('unsupported'), what: z.string() }),
+  /** Audio the adapter refused before storing it (too large or too long). */
+  z.object({
+    type: z.literal('audio_rejected'),
+    reason: z.enum(['too_large', 'too_long', 'unsupported_format']),
+  }),
+]);
+export type InboundContent = z.infer<typeof inboundContentSchema>;
+
+/**
+ * What a channel adapter hands to ingress: the platform's update, mapped, before any lookup.
+ * The adapter never resolves tenants or users and never imports the pipeline.
+ */
+export const inboundEnvelopeSchema = z.object({
+  channel: z.enum(CHANNELS),
+  /**
+   * The platform account that received the message (the bot's username or the WhatsApp number).
+   * Identities are looked up by channel + external user id; this is kept for logs and routing.
+   */
+  account: z.string().default('default'),
+  /** Dedupe key: Telegram `update_id`, WhatsApp message id, console line id. */
+  platformMessageId: z.string().min(1).max(200),
+  /** The sender on the platform (Telegram user id, normalized WhatsApp phone). */
+  externalUserId: z.string().min(1).max(200),
+  /** Where replies go (Telegram chat id, WhatsApp JID). */
+  chatId: z.string().min(1).max(200),
+  /** When the platform says the message was sent (ISO-8601). */
+  sentAt: z.string().datetime({ offset: true }),
+  displayName: z.string().max(200).optional(),
+  /** The platform message id to reply to in groups (optional). */
+  replyTo: z.string().max(200).optional(),
+  content: inboundContentSchema,
+});
+export type InboundEnvelope = z.input<typeof inboundEnvelopeSchema>;
+export type ParsedInboundEnvelope = z.output<typeof inboundEnvelopeSchema>;
+
+/** A confirmation prompt's buttons; channels without buttons show the text only. */
+export const confirmationButtonsSchema = z.object({
+  nonce: z.string(),
+  yesLabel: z.string(),
+  noLabel: z.string(),
+});
+
+/**
+ * One reply for a channel's sender. `id` is deterministic (derived from the inbound message
+ * and the reply's index), so a retried turn produces the same ids and the sender can drop a
+ * reply it already sent.
+ */
+export const outboundMessageSchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(['text', 'typing']).default('text'),
+  channel: z.enum(CHANNELS),
+  account: z.string().default('default'),
+  chatId: z.string(),
+  tenantId: z.string(),
+  conversationId: z.string(),
+  correlationId: z.string(),
+  text: z.string().default(''),
+  buttons: confirmationButtonsSchema.optional(),
+  replyTo: z.string().optional(),
+});
+export type OutboundMessage = z.output<typeof outboundMessageSchema>;
+export type OutboundMessageInput = z.input<typeof outboundMessageSchema>;

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * A cluster-wide lease on a name (one Telegram poller per bot token, one WhatsApp socket per
+ * number). The holder renews it well before it expires; a process that dies stops renewing and
+ * a standby takes over after at most `ttlMs`. Renew and release only touch the lease if it is
+ * still ours (compare-and-set in Lua), so a slow former holder can never steal it back.
+ */
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+export interface LeaseOptions {
+  /** How long the lease lives without renewal. Default 15 s. */
+  ttlMs?: number;
+  /** How often the holder renews and a standby retries. Default ttl / 3. */
+  intervalMs?: number;
+}
+
+export class RedisLease {
+  readonly key: string;
+  readonly token = randomUUID();
+  private readonly ttlMs: number;
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private held = false;
+  private stopped = false;
+
+  constructor(
+    private readonly redis: Redis,
+    name: string,
+    options: LeaseOptions = {},
+  ) {
+    this.key = `iris:lease:${name}`;
+    this.ttlMs = options.ttlMs ?? 15_000;
+    this.intervalMs = options.intervalMs ?? Math.max(50, Math.floor(this.ttlMs / 3));
+  }
+
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /** One attempt to take the lease. */
+  async tryAcquire(): Promise<boolean> {
+    const ok = await this.redis.set(this.key, this.token, 'PX', this.ttlMs, 'NX');
+    this.held = ok === 'OK';
+    return this.held;
+  }
+
+  /** Extends the lease if still ours; false means it was lost (expired and taken by another). */
+  async renew(): Promise<boolean> {
+    const ok = await this.redis.eval(RENEW, 1, this.key, this.token, String(this.ttlMs));
+    this.held = ok === 1;
+    return this.held;
+  }
+
+  /**
+   * Waits until the lease is ours (standby), then keeps renewing it in the background.
+   * `onLost` runs if renewal fails (Redis unreachable past the TTL, or the lease was taken):
+   * the holder must stop its work at once.
+   */
+  async hold(onLost: () => void, signal?: AbortSignal): Promise<boolean> {
+    while (!this.stopped && !signal?.aborted) {
+      try {
+        if (await this.tryAcquire()) break;
+      } catch {
+        // Redis unreachable: keep waiting as a standby.
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.intervalMs));
+    }
+    if (!this.held) return false;
+    this.timer = setInterval(() => {
+      this.renew().then(
+        (ok) => {
+          if (!ok) this.lose(onLost);
+        },
+        () => {
+          // A failed renewal is retried on the next tick; the lease is lost only when it expired.
+        },
+      );
+    }, this.intervalMs);
+    this.timer.unref();
+    return true;
+  }
+
+  private lose(onLost: () => void): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.held = false;
+    onLost();
+  }
+
+  /** Stops renewing and gives the lease up so a standby can take over at once. */
+  async release(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.held) {
+      this.held = false;
+      await this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
+    }
+  }
+}
