@@ -64,3 +64,18 @@ export class DomainError extends IrisError {
     this.params = params;
   }
 }
+
+/**
+ * The platform asked us to slow down (Telegram 429 `retry_after`, WhatsApp rate-overlimit).
+ * The outbound worker pauses the whole channel queue for `retryAfterMs` and retries the reply.
+ */
+export class ChannelRateLimitedError extends IrisError {
+  readonly retryAfterMs: number;
+  constructor(channel: string, retryAfterMs: number, cause?: unknown) {
+    super('channel_rate_limited', `${channel}: rate limited for ${retryAfterMs} ms`, {
+      retryable: true,
+      cause,
+    });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
