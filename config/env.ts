@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable Iris reads, with its local default. Parsed once at start;
+ * a bad value stops the process with a message that says how to fix it.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+    .default('postgresql://postgres@127.0.0.1:5432/iris'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  /** Prefix of every BullMQ queue and Redis key Iris writes; lets tests and tenants share a Redis. */
+  IRIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only')
+    .default('iris'),
+  /** Jobs each pipeline process runs at once (different conversations only). */
+  PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  TRANSCRIBER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Grace period for in-flight work on SIGTERM. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  HTTP_HOST: z.string().default('127.0.0.1'),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_ROOT: z.string().url().optional(),
+  /** Set to use a webhook on the web process instead of long polling. */
+  TELEGRAM_WEBHOOK_URL: z.string().url().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -')
+    .optional(),
+
+  WHATSAPP_ACCOUNT: z.string().default('default'),
+  WHATSAPP_PAIRING_PHONE: z
+    .string()
+    .regex(/^\d{10,15}$/, 'digits only, with country code')
+    .optional(),
+
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_BASE_URL: z.string().url().optional(),
+  GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  GEMINI_TRANSCRIBE_MODEL: z.string().default('gemini-2.5-flash'),
+  GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+
+  AUDIO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  AUDIO_MAX_SECONDS: z.coerce.number().int().min(1).default(180),
+  /** Audio bytes live in Redis at most this long (deleted once transcribed). */
+  AUDIO_TTL_SEC: z.coerce.number().int().min(10).default(900),
+
+  /** Basic-auth user:password for the queue dashboard on the web process; unset disables it. */
+  DASHBOARD_CREDENTIALS: z
+    .string()
+    .regex(/^[^:]+:.{8,}$/, 'user:password, the password at least 8 characters')
+    .optional(),
+  CHECK_REDIS_POLICY: bool.default('true'),
+});
+
+export type Env = z.output<typeof envSchema>;

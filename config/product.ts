@@ -1,0 +1,36 @@
+/**
+ * Product constants: the rules of the seeds, in one place. They are not environment settings:
+ * changing one changes what Iris promises its users, so it goes through review, not deploys.
+ */
+export const PRODUCT = {
+  /** Gate 2: below this, the intent is not trusted and Iris asks (seed 000). */
+  intentConfidenceThreshold: 0.7,
+  /** Gate 4: a proposal waits this long for "sim"/"sí" (seed 003 §2.2: 5 min, fixed). */
+  confirmationTtlSec: 300,
+  /** Conversation state and drafts are forgotten after this much silence (seed 003 §1.2). */
+  inactivityTtlSec: 600,
+  /** Seconds a turn may stay in PROCESSING_INTENT / EXECUTING / RESPONDING (seed 003 §1.2). */
+  busyStateTimeoutSec: 30,
+  /** Gate 3: the largest boleto, R$ 100.000,00 (seed 000). */
+  maxBoletoAmountCents: 10_000_000,
+  /** Gate 1: longer messages get a clear refusal and are not processed (seed 003 §7.5: 2000). */
+  maxInputChars: 2000,
+  /** Recent messages kept per conversation for context (seed 003 §6.2). */
+  recentMessagesKept: 10,
+  /** Platform message ids are remembered this long to drop duplicate deliveries. */
+  dedupeTtlSec: 7 * 24 * 3600,
+  /** An unknown sender gets at most one refusal in this window. */
+  unknownUserReplyWindowSec: 24 * 3600,
+  /** An invite code is valid this long. */
+  inviteTtlSec: 7 * 24 * 3600,
+} as const;
+
+/**
+ * Confirmation allowlists, matched against the WHOLE message after normalizing case, accents,
+ * white space and surrounding punctuation. Anything else re-asks. pt-BR from seed 000; es-MX
+ * from seed 002 (which also lists "yes").
+ */
+export const CONFIRMATION_WORDS = {
+  'pt-BR': { yes: ['sim', 'confirmo', 'pode', 'ok'], no: ['nao', 'cancela', 'pare'] },
+  'es-MX': { yes: ['si', 's', 'ok', 'va', 'confirmo', 'yes'], no: ['no', 'cancelar', 'cancela'] },
+} as const;
