@@ -30,7 +30,7 @@ import { IrisError, ProviderUnavailableError } from '../core/errors';
  * circuit even in the middle of one call's retries. While the circuit is open, calls fail
  * at once with `ProviderUnavailableError('circuit open')` and no request leaves the
  * process; after `halfOpenAfterMs` one trial call goes through, and its outcome closes or
- * re-opens the circuit. Answers that are final (400, 403: `retryable` false) are neither
+ * re-opens the circuit (calls arriving meanwhile wait for that outcome). Answers that are final (400, 403: `retryable` false) are neither
  * retried nor counted against the provider's health: the provider is up, our request was
  * wrong.
  *
