@@ -1,0 +1,249 @@
+import type { Pool, PoolClient } from 'pg';
+import type { Logger } from 'pino';
+import type {
+  AuthenticationCreds,
+  SignalDataSet,
+  SignalDataTypeMap,
+  SignalKeyStore,
+} from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
+
+/**
+ * The WhatsApp auth state (Baileys credentials and signal keys) in PostgreSQL, one row per key:
+ * `(account, kind, id) -> value`. `kind` is `creds` for the credentials and the signal data type
+ * (`pre-key`, `session`, `sender-key`, `app-state-sync-key`, `lid-mapping`, ...) otherwise.
+ *
+ * Why not Baileys' `useMultiFileAuthState`: its own doc says not to use it in production; files
+ * tie the session to one machine, while any standby process must be able to take the socket over.
+ *
+ * Writes for one account go through one queue, in call order. Baileys writes keys from several
+ * places at once (pre-key uploads, session updates per contact, creds after each change); two
+ * interleaved writes of the same key could otherwise land out of order, and a session key older
+ * than the one WhatsApp knows is how "Bad MAC" starts. Reads wait for the queued writes, so they
+ * see them. `flush()` must run before the process gives up its lease, so a standby that takes
+ * over reads the latest keys.
+ */
+
+/** Creates the table if it is missing. Same shape as the Prisma migration `whatsapp_auth`. */
+export async function ensureWhatsappAuthSchema(pool: Pool): Promise<void> {
+  await pool.query(`CREATE TABLE IF NOT EXISTS whatsapp_auth (
+    account text NOT NULL,
+    kind text NOT NULL,
+    id text NOT NULL,
+    value jsonb NOT NULL,
+    updated_at timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT whatsapp_auth_pkey PRIMARY KEY (account, kind, id)
+  )`);
+}
+
+const CREDS = 'creds';
+
+/**
+ * JSON for Baileys data, compatible with Baileys' `BufferJSON`: bytes become
+ * `{ "type": "Buffer", "data": "<base64>" }` and come back as `Buffer`. Protobuf objects are
+ * walked by their own fields rather than their `toJSON` (which would turn bytes into bare base64
+ * strings that nothing turns back into bytes).
+ */
+export function toBufferJson(value: unknown): string {
+  return JSON.stringify(toPlain(value, 0)) ?? 'null';
+}
+
+export function fromBufferJson(text: string): unknown {
+  return JSON.parse(text, reviveBuffers);
+}
+
+function toPlain(value: unknown, depth: number): unknown {
+  if (depth > 64) throw new Error('whatsapp auth value nested too deeply');
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'function' || typeof value === 'symbol') return undefined;
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Uint8Array) {
+    return {
+      type: 'Buffer',
+      data: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'),
+    };
+  }
+  if (Array.isArray(value)) return value.map((item) => toPlain(item, depth + 1) ?? null);
+  const legacy = value as { type?: unknown; data?: unknown };
+  if (legacy.type === 'Buffer' && Array.isArray(legacy.data)) {
+    return { type: 'Buffer', data: Buffer.from(legacy.data as number[]).toString('base64') };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const plain = toPlain(item, depth + 1);
+    if (plain !== undefined) out[key] = plain;
+  }
+  return out;
+}
+
+/** Baileys' `BufferJSON.reviver`, including its legacy case (an object of numeric keys). */
+function reviveBuffers(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const tagged = value as { type?: unknown; data?: unknown };
+  if (tagged.type === 'Buffer' && typeof tagged.data === 'string') return Buffer.from(tagged.data, 'base64');
+  const keys = Object.keys(value);
+  const values = Object.values(value);
+  if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k)) && values.every((v) => typeof v === 'number')) {
+    return Buffer.from(values as number[]);
+  }
+  return value;
+}
+
+/** Values written elsewhere through protobuf `toJSON` keep `keyData` as base64: make it bytes. */
+function fixAppStateKey(value: unknown): unknown {
+  const key = value as { keyData?: unknown } | null;
+  if (key && typeof key.keyData === 'string') return { ...key, keyData: Buffer.from(key.keyData, 'base64') };
+  return value;
+}
+
+export class PgWhatsappAuthStore {
+  private readonly queues = new Map<string, Promise<void>>();
+  /** The latest creds per account waiting to be written (several updates collapse into one write). */
+  private readonly pendingCreds = new Map<string, string>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** The stored credentials, or undefined when the account was never paired (or was cleared). */
+  async readCreds(account: string): Promise<AuthenticationCreds | undefined> {
+    await this.flush(account);
+    const { rows } = await this.pool.query<{ value: string }>(
+      'SELECT value::text AS value FROM whatsapp_auth WHERE account = $1 AND kind = $2 AND id = $2',
+      [account, CREDS],
+    );
+    const text = rows[0]?.value;
+    return text === undefined ? undefined : (fromBufferJson(text) as AuthenticationCreds);
+  }
+
+  /**
+   * Queues a write of the whole credentials object as it is now. Updates that arrive while a
+   * write is queued are merged into that write (the last state wins), so a burst of
+   * `creds.update` events costs one row update.
+   */
+  writeCreds(account: string, creds: AuthenticationCreds): Promise<void> {
+    const alreadyQueued = this.pendingCreds.has(account);
+    this.pendingCreds.set(account, toBufferJson(creds));
+    if (alreadyQueued) return this.flush(account);
+    return this.enqueue(account, async () => {
+      const json = this.pendingCreds.get(account);
+      this.pendingCreds.delete(account);
+      if (json === undefined) return;
+      await this.pool.query(
+        `INSERT INTO whatsapp_auth (account, kind, id, value, updated_at) VALUES ($1, $2, $2, $3::jsonb, now())
+         ON CONFLICT (account, kind, id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+        [account, CREDS, json],
+      );
+    });
+  }
+
+  /** Baileys' `SignalKeyStore` for one account (wrap it in `makeCacheableSignalKeyStore`). */
+  keys(account: string): SignalKeyStore {
+    return {
+      get: (type, ids) => this.getKeys(account, type, ids),
+      set: (data) => this.setKeys(account, data),
+      clear: () => this.clear(account),
+    };
+  }
+
+  /** Deletes everything stored for the account (after a logout): the next start pairs again. */
+  clear(account: string): Promise<void> {
+    this.pendingCreds.delete(account);
+    return this.enqueue(account, async () => {
+      await this.pool.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]);
+    });
+  }
+
+  /** Resolves once every write queued so far (for one account, or all) has reached PostgreSQL. */
+  async flush(account?: string): Promise<void> {
+    const tails = account === undefined ? [...this.queues.values()] : [this.queues.get(account)];
+    await Promise.all(tails);
+  }
+
+  private async getKeys<T extends keyof SignalDataTypeMap>(
+    account: string,
+    type: T,
+    ids: string[],
+  ): Promise<{ [id: string]: SignalDataTypeMap[T] }> {
+    const result: { [id: string]: SignalDataTypeMap[T] } = {};
+    if (ids.length === 0) return result;
+    await this.flush(account);
+    const { rows } = await this.pool.query<{ id: string; value: string }>(
+      'SELECT id, value::text AS value FROM whatsapp_auth WHERE account = $1 AND kind = $2 AND id = ANY($3::text[])',
+      [account, type, ids],
+    );
+    for (const row of rows) {
+      const value = fromBufferJson(row.value);
+      result[row.id] = (
+        type === 'app-state-sync-key' ? fixAppStateKey(value) : value
+      ) as SignalDataTypeMap[T];
+    }
+    return result;
+  }
+
+  /** One transaction per call: upserts the values, deletes the keys set to null. */
+  private setKeys(account: string, data: SignalDataSet): Promise<void> {
+    const upserts: { kind: string[]; id: string[]; value: string[] } = { kind: [], id: [], value: [] };
+    const deletes: { kind: string[]; id: string[] } = { kind: [], id: [] };
+    for (const [kind, entries] of Object.entries(data)) {
+      for (const [id, value] of Object.entries(entries ?? {})) {
+        if (value === null || value === undefined) {
+          deletes.kind.push(kind);
+          deletes.id.push(id);
+        } else {
+          upserts.kind.push(kind);
+          upserts.id.push(id);
+          upserts.value.push(toBufferJson(value));
+        }
+      }
+    }
+    if (upserts.id.length === 0 && deletes.id.length === 0) return Promise.resolve();
+    return this.enqueue(account, () =>
+      this.transaction(async (client) => {
+        if (deletes.id.length > 0) {
+          await client.query(
+            `DELETE FROM whatsapp_auth WHERE account = $1
+               AND (kind, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+            [account, deletes.kind, deletes.id],
+          );
+        }
+        if (upserts.id.length > 0) {
+          await client.query(
+            `INSERT INTO whatsapp_auth (account, kind, id, value, updated_at)
+             SELECT $1, k, i, v::jsonb, now() FROM unnest($2::text[], $3::text[], $4::text[]) AS t(k, i, v)
+             ON CONFLICT (account, kind, id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+            [account, upserts.kind, upserts.id, upserts.value],
+          );
+        }
+      }),
+    );
+  }
+
+  private async transaction(work: (client: PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Runs `task` after every task queued before it for the account, even ones that failed. */
+  private enqueue(account: string, task: () => Promise<void>): Promise<void> {
+    const previous = this.queues.get(account) ?? Promise.resolve();
+    const run = previous.then(task);
+    const tail = run.catch((error: unknown) => {
+      this.logger?.error({ err: error, account }, 'whatsapp auth store: write failed');
+    });
+    this.queues.set(account, tail);
+    void tail.then(() => {
+      if (this.queues.get(account) === tail) this.queues.delete(account);
+    });
+    return run;
+  }
+}

@@ -1,0 +1,212 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
+import {
+  ensureWhatsappAuthSchema,
+  fromBufferJson,
+  PgWhatsappAuthStore,
+  toBufferJson,
+} from '../../src/stores/whatsapp-auth-store';
+
+/**
+ * Real PostgreSQL. Every run works in its own schema (search_path), dropped at the end, so it
+ * never touches a migrated `whatsapp_auth` table or another engineer's rows.
+ */
+const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const schema = `wa_auth_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+let admin: Pool;
+let pool: Pool;
+
+beforeAll(async () => {
+  admin = new Pool({ connectionString: url, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  pool = new Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 4 });
+  await ensureWhatsappAuthSchema(pool);
+  await ensureWhatsappAuthSchema(pool); // idempotent
+});
+
+afterAll(async () => {
+  await pool.end();
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.end();
+});
+
+/** Fresh credentials made by the installed Baileys (in a child process: jest cannot load ESM). */
+function baileysCreds(): { creds: AuthenticationCreds; baileysJson: string } {
+  const script = `import('@whiskeysockets/baileys').then((b) => process.stdout.write(JSON.stringify(b.initAuthCreds(), b.BufferJSON.replacer)))`;
+  const baileysJson = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return { creds: fromBufferJson(baileysJson) as AuthenticationCreds, baileysJson };
+}
+
+/** A protobuf-like object: own fields, and a toJSON that would turn bytes into base64 strings. */
+class FakeProto {
+  details = Buffer.from('details');
+  accountSignature = new Uint8Array([1, 2, 3]);
+  toJSON() {
+    return { details: this.details.toString('base64') };
+  }
+}
+
+describe('PgWhatsappAuthStore', () => {
+  it('creates the table with the same shape as the Prisma migration', async () => {
+    const { rows } = await pool.query(
+      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_schema = $1 AND table_name = 'whatsapp_auth' ORDER BY ordinal_position`,
+      [schema],
+    );
+    expect(rows).toEqual([
+      { column_name: 'account', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'kind', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'id', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'value', data_type: 'jsonb', is_nullable: 'NO' },
+      { column_name: 'updated_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+    ]);
+  });
+
+  it('keeps Baileys credentials across a restart (a new store instance), BufferJSON-compatible', async () => {
+    const account = `acc-${randomUUID()}`;
+    const { creds, baileysJson } = baileysCreds();
+    // Our encoding of Baileys' creds is byte-for-byte what Baileys' BufferJSON writes.
+    expect(JSON.parse(toBufferJson(creds))).toEqual(JSON.parse(baileysJson));
+    Object.assign(creds, {
+      me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
+      account: new FakeProto(),
+    });
+    const first = new PgWhatsappAuthStore(pool);
+    await first.writeCreds(account, creds);
+
+    const restarted = new PgWhatsappAuthStore(pool);
+    const read = await restarted.readCreds(account);
+    expect(read?.me?.id).toBe('5511900000000:7@s.whatsapp.net');
+    expect(Buffer.isBuffer(read?.noiseKey.private)).toBe(true);
+    expect(read?.noiseKey.private).toEqual(Buffer.from(creds.noiseKey.private));
+    expect(read?.signedPreKey.signature).toEqual(Buffer.from(creds.signedPreKey.signature));
+    expect(read?.account).toEqual({
+      details: Buffer.from('details'),
+      accountSignature: Buffer.from([1, 2, 3]),
+    });
+    expect(read?.registrationId).toBe(creds.registrationId);
+    expect(await restarted.readCreds(`other-${account}`)).toBeUndefined();
+  });
+
+  it('stores, reads and deletes signal keys of every kind', async () => {
+    const account = `acc-${randomUUID()}`;
+    const store = new PgWhatsappAuthStore(pool);
+    const keys = store.keys(account);
+    await keys.set({
+      'pre-key': {
+        '1': { public: Buffer.from('pub1'), private: Buffer.from('priv1') },
+        '2': { public: Buffer.from('p2'), private: Buffer.from('q2') },
+      },
+      session: { '5511987654321.0': new Uint8Array([9, 8, 7]) },
+      'sender-key-memory': { '120363041234567890@g.us': { '5511987654321:2@s.whatsapp.net': true } },
+      'app-state-sync-key': { AAAAAKx1: { keyData: Buffer.from('secret'), timestamp: 1763400000 } as never },
+      'lid-mapping': { '5511987654321': '201234567890123' },
+      'device-list': { '5511987654321': ['0', '2'] },
+    });
+
+    const again = new PgWhatsappAuthStore(pool).keys(account);
+    expect(await again.get('pre-key', ['1', '2', '3'])).toEqual({
+      '1': { public: Buffer.from('pub1'), private: Buffer.from('priv1') },
+      '2': { public: Buffer.from('p2'), private: Buffer.from('q2') },
+    });
+    expect(await again.get('session', ['5511987654321.0'])).toEqual({
+      '5511987654321.0': Buffer.from([9, 8, 7]),
+    });
+    expect(await again.get('sender-key-memory', ['120363041234567890@g.us'])).toEqual({
+      '120363041234567890@g.us': { '5511987654321:2@s.whatsapp.net': true },
+    });
+    expect((await again.get('app-state-sync-key', ['AAAAAKx1'])).AAAAAKx1?.keyData).toEqual(
+      Buffer.from('secret'),
+    );
+    expect(await again.get('lid-mapping', ['5511987654321'])).toEqual({ '5511987654321': '201234567890123' });
+    expect(await again.get('device-list', ['5511987654321'])).toEqual({ '5511987654321': ['0', '2'] });
+
+    await again.set({ 'pre-key': { '1': null } });
+    expect(Object.keys(await keys.get('pre-key', ['1', '2']))).toEqual(['2']);
+  });
+
+  it('applies writes of one account in call order (the last write wins)', async () => {
+    const account = `acc-${randomUUID()}`;
+    const keys = new PgWhatsappAuthStore(pool).keys(account);
+    const writes = Array.from({ length: 40 }, (_, i) => keys.set({ session: { peer: Buffer.from([i]) } }));
+    await Promise.all(writes);
+    expect(await keys.get('session', ['peer'])).toEqual({ peer: Buffer.from([39]) });
+  });
+
+  it('collapses a burst of creds updates and reads see the queued writes', async () => {
+    const account = `acc-${randomUUID()}`;
+    const store = new PgWhatsappAuthStore(pool);
+    const creds = { registrationId: 0, me: { id: 'x@s.whatsapp.net' } } as unknown as AuthenticationCreds;
+    const pending: Promise<void>[] = [];
+    for (let i = 1; i <= 25; i += 1) {
+      (creds as { registrationId: number }).registrationId = i;
+      pending.push(store.writeCreds(account, creds));
+    }
+    expect((await store.readCreds(account))?.registrationId).toBe(25);
+    await Promise.all(pending);
+  });
+
+  it('flushes queued writes so another process reads them (shutdown before the lease is released)', async () => {
+    const account = `acc-${randomUUID()}`;
+    const store = new PgWhatsappAuthStore(pool);
+    void store.keys(account).set({ session: { a: Buffer.from('1') } });
+    void store.writeCreds(account, { registrationId: 7 } as unknown as AuthenticationCreds);
+    await store.flush();
+    const otherPool = new Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 1 });
+    try {
+      const other = new PgWhatsappAuthStore(otherPool);
+      expect((await other.readCreds(account))?.registrationId).toBe(7);
+      expect(await other.keys(account).get('session', ['a'])).toEqual({ a: Buffer.from('1') });
+    } finally {
+      await otherPool.end();
+    }
+  });
+
+  it('keeps the queue going after a failed write', async () => {
+    const account = `acc-${randomUUID()}`;
+    const keys = new PgWhatsappAuthStore(pool).keys(account);
+    // jsonb refuses the NUL character: this write fails inside PostgreSQL.
+    await expect(keys.set({ 'lid-mapping': { bad: 'a\u0000b' } })).rejects.toThrow();
+    await keys.set({ 'lid-mapping': { good: '1' } });
+    expect(await keys.get('lid-mapping', ['bad', 'good'])).toEqual({ good: '1' });
+  });
+
+  it('clears one account on logout and leaves the others alone', async () => {
+    const [a, b] = [`acc-${randomUUID()}`, `acc-${randomUUID()}`];
+    const store = new PgWhatsappAuthStore(pool);
+    for (const account of [a, b]) {
+      await store.writeCreds(account, { registrationId: 1 } as unknown as AuthenticationCreds);
+      await store.keys(account).set({ session: { s: Buffer.from('x') } });
+    }
+    await store.clear(a);
+    expect(await store.readCreds(a)).toBeUndefined();
+    expect(await store.keys(a).get('session', ['s'])).toEqual({});
+    expect((await store.readCreds(b))?.registrationId).toBe(1);
+  });
+
+  it("reads values written by Baileys' own BufferJSON, including its legacy forms", async () => {
+    const account = `acc-${randomUUID()}`;
+    const insert = (kind: string, id: string, value: unknown) =>
+      pool.query('INSERT INTO whatsapp_auth (account, kind, id, value) VALUES ($1, $2, $3, $4::jsonb)', [
+        account,
+        kind,
+        id,
+        JSON.stringify(value),
+      ]);
+    await insert('session', 'tagged', { type: 'Buffer', data: Buffer.from('abc').toString('base64') });
+    await insert('session', 'numeric-keys', { '0': 1, '1': 2 });
+    // protobuf toJSON (as useMultiFileAuthState stores it) leaves keyData as a base64 string.
+    await insert('app-state-sync-key', 'k', {
+      keyData: Buffer.from('key').toString('base64'),
+      timestamp: '1',
+    });
+    const keys = new PgWhatsappAuthStore(pool).keys(account);
+    expect(await keys.get('session', ['tagged', 'numeric-keys'])).toEqual({
+      tagged: Buffer.from('abc'),
+      'numeric-keys': Buffer.from([1, 2]),
+    });
+    expect((await keys.get('app-state-sync-key', ['k'])).k?.keyData).toEqual(Buffer.from('key'));
+  });
+});
