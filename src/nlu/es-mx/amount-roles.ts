@@ -1,0 +1,42 @@
+import type { Analysis } from './analysis';
+import type { MoneyMention } from './money';
+
+/**
+ * What an amount is in a message that can hold several: a debt's balance and its minimum payment
+ * ("Banamex de 12 mil, mínimo 800"), or the bank balance given as the premise of a purchase
+ * ("tengo 5 mil en el banco, ¿me alcanza para unos tenis de 1,800?").
+ */
+export type AmountRole = 'amount' | 'balance' | 'minimum';
+
+export const ROLE_FIELDS: Record<AmountRole, string> = {
+  amount: 'amount_mxn_cents',
+  balance: 'balance_mxn_cents',
+  minimum: 'minimum_payment_mxn_cents',
+};
+
+const MINIMUM_BEFORE =
+  /\b(?:minimo|mensualidad(?:es)?|abonos?|pago mensual)\b[^¤]*$|\bpago\s*(?:es\s+)?(?:de\s+)?$/;
+const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
+const BALANCE_BEFORE = /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b[^¤]*$/;
+const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
+const CLAUSE_END = /[,;:.?¿!¡¤]/;
+
+/** The role the words around an amount state, if they state one. */
+export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRole | undefined {
+  // Only the amount's own clause counts: up to the nearest punctuation or other amount.
+  const before = analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+  const after = analysis.shape.slice(mention.end).split(CLAUSE_END)[0] ?? '';
+  if (MINIMUM_BEFORE.test(before) || MINIMUM_AFTER.test(after)) return 'minimum';
+  if (BALANCE_BEFORE.test(before) || BALANCE_AFTER.test(after)) return 'balance';
+  return undefined;
+}
+
+/** In a debt, an amount is its balance unless said to be the minimum or monthly payment. */
+export function debtAmountRole(analysis: Analysis, mention: MoneyMention): AmountRole {
+  return statedRole(analysis, mention) === 'minimum' ? 'minimum' : 'balance';
+}
+
+/** In a purchase, an amount is its price unless said to be what the user has. */
+export function purchaseAmountRole(analysis: Analysis, mention: MoneyMention): AmountRole {
+  return statedRole(analysis, mention) === 'balance' ? 'balance' : 'amount';
+}

@@ -1,0 +1,30 @@
+import { type CategoryMention, findCategories } from './categories';
+import { type DateMention, findDateMentions } from './date-mentions';
+import { prepareText } from './fold';
+import { findMoney, type MoneyMention } from './money';
+import { maskSpans } from './spans';
+import { type Token, tokenize } from './tokens';
+
+/** Everything the rules read off one message, before deciding what it asks for. */
+export interface Analysis {
+  /** The user's words (control characters removed, NFC). */
+  source: string;
+  /** `source` folded: lower case, no accents, same length. */
+  folded: string;
+  tokens: Token[];
+  dates: DateMention[];
+  /** Amounts, found after the dates so that "el 15" or "15/10" never read as pesos. */
+  money: MoneyMention[];
+  categories: CategoryMention[];
+  /** `folded` with amounts as `¤` and dates as `§`, for patterns such as "tengo ¤ en el banco". */
+  shape: string;
+}
+
+export function analyse(text: string): Analysis {
+  const { source, folded } = prepareText(text);
+  const tokens = tokenize(folded);
+  const dates = findDateMentions(folded);
+  const money = findMoney(tokens, dates);
+  const shape = maskSpans(maskSpans(folded, money, '¤'), dates, '§');
+  return { source, folded, tokens, dates, money, categories: findCategories(folded), shape };
+}

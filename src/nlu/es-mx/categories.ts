@@ -1,0 +1,188 @@
+import { matchAll, type Span } from './spans';
+
+export const CATEGORIES = [
+  'supermercado',
+  'restaurantes',
+  'transporte',
+  'gasolina',
+  'vivienda',
+  'servicios',
+  'salud',
+  'educacion',
+  'entretenimiento',
+  'ropa',
+  'suscripciones',
+  'otros',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type CategoryType = 'fixed' | 'variable';
+
+const FIXED: ReadonlySet<Category> = new Set(['vivienda', 'servicios', 'educacion', 'suscripciones']);
+
+/** Fixed costs recur every month at about the same amount; budgets cap the variable ones. */
+export function categoryTypeOf(category: Category): CategoryType {
+  return FIXED.has(category) ? 'fixed' : 'variable';
+}
+
+/**
+ * How much a word says about the category. The category's own name says most; a thing bought or
+ * a service used ("tenis", "uber", "luz") says more than the place it was bought ("walmart"
+ * sells tennis shoes too). So "compré unos tenis en walmart" is ropa.
+ */
+export type Strength = 1 | 2 | 3;
+const NAME: Strength = 3;
+const THING: Strength = 2;
+const PLACE: Strength = 1;
+
+/** Accent-free words of Mexican everyday spending, `|`-separated; plurals are matched as well. */
+const LEXICON: Array<[Category | null, Strength, string]> = [
+  [null, THING, 'mercado libre|mercado pago|la libro|la libramos'],
+  ['supermercado', NAME, 'supermercado'],
+  ['supermercado', THING, 'despensa|mandado|abarrotes|fruta|verdura|leche|huevo|tortillas'],
+  [
+    'supermercado',
+    PLACE,
+    'super|oxxo|seven|walmart|soriana|chedraui|la comer|costco|sams|bodega aurrera|aurrera|heb|superama|' +
+      'city market|fresko|mercado|tiendita|tortilleria|carniceria|circle k',
+  ],
+  ['restaurantes', NAME, 'restaurante|restaurant'],
+  [
+    'restaurantes',
+    THING,
+    'comida|taco|torta|pizza|hamburguesa|sushi|cafe|cena|desayuno|almuerzo|comida corrida|antojitos|pozole|' +
+      'tamales|quesadillas|gorditas|birria|mariscos|elotes|helado|comer fuera',
+  ],
+  [
+    'restaurantes',
+    PLACE,
+    'taqueria|fonda|cafeteria|starbucks|mcdonalds|kfc|dominos|little caesars|burger king|vips|toks|sanborns|' +
+      'uber eats|rappi|didi food|cocina economica|loncheria',
+  ],
+  ['transporte', NAME, 'transporte'],
+  [
+    'transporte',
+    THING,
+    'uber|didi|taxi|metro|metrobus|camion|micro|pesero|combi|autobus|tren|cabify|pasaje|caseta|' +
+      'estacionamiento|parquimetro|ecobici|vuelo|boleto de avion|peaje',
+  ],
+  ['gasolina', NAME, 'gasolina'],
+  ['gasolina', THING, 'diesel|magna'],
+  ['gasolina', PLACE, 'gasolinera|pemex|oxxo gas'],
+  ['vivienda', NAME, 'vivienda'],
+  ['vivienda', THING, 'renta|alquiler|hipoteca|predial|mantenimiento'],
+  ['servicios', NAME, 'servicios|servicio'],
+  [
+    'servicios',
+    THING,
+    'luz|cfe|agua|gas|internet|telefono|plan del celular|plan de celular|plan de datos|recarga|cable|' +
+      'gas natural|tv de paga',
+  ],
+  ['servicios', PLACE, 'telmex|izzi|totalplay|megacable|telcel|movistar|sky|naturgy|dish'],
+  ['salud', NAME, 'salud'],
+  [
+    'salud',
+    THING,
+    'doctor|doctora|medico|medica|consulta|medicina|medicamento|dentista|hospital|analisis|laboratorio|' +
+      'psicologo|psicologa|terapia|vacuna|urgencias',
+  ],
+  ['salud', PLACE, 'farmacia|similares|farmacias guadalajara|benavides|clinica'],
+  ['educacion', NAME, 'educacion'],
+  [
+    'educacion',
+    THING,
+    'colegiatura|inscripcion|libro|utiles|utiles escolares|curso|clases|diplomado|maestria',
+  ],
+  ['educacion', PLACE, 'escuela|colegio|universidad|uni|kinder|guarderia'],
+  ['entretenimiento', NAME, 'entretenimiento'],
+  [
+    'entretenimiento',
+    THING,
+    'cine|pelicula|concierto|teatro|boliche|museo|fiesta|antro|bar|chelas|cerveza|peda|videojuego|partido|' +
+      'karaoke|feria',
+  ],
+  ['entretenimiento', PLACE, 'cinepolis|cinemex|ticketmaster'],
+  ['ropa', NAME, 'ropa'],
+  [
+    'ropa',
+    THING,
+    'tenis|zapato|playera|camisa|pantalon|jeans|vestido|chamarra|sudadera|calcetines|blusa|falda|gorra|' +
+      'chaqueta|botas|sandalias',
+  ],
+  ['ropa', PLACE, 'zara|shein|bershka|liverpool|suburbia|palacio de hierro|zapateria'],
+  ['suscripciones', NAME, 'suscripciones|suscripcion'],
+  [
+    'suscripciones',
+    THING,
+    'netflix|spotify|disney plus|disney|hbo|hbo max|prime video|amazon prime|youtube premium|apple music|' +
+      'icloud|chatgpt|game pass|crunchyroll|vix|paramount|star plus|gym|gimnasio|smartfit',
+  ],
+  ['otros', NAME, 'otros'],
+];
+
+interface Entry {
+  category: Category | null;
+  strength: Strength;
+}
+
+const ENTRIES = new Map<string, Entry>();
+for (const [category, strength, words] of LEXICON) {
+  for (const word of words.split('|')) ENTRIES.set(word, { category, strength });
+}
+
+/** One alternation, longest phrase first so "uber eats" wins over "uber" and "oxxo gas" over "oxxo". */
+const KEYWORD = new RegExp(
+  `\\b(?:${[...ENTRIES.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/ /g, '\\s+'))
+    .join('|')})(?:e?s)?\\b`,
+  'g',
+);
+
+export interface CategoryMention extends Span {
+  category: Category;
+  strength: Strength;
+}
+
+export function findCategories(folded: string): CategoryMention[] {
+  const mentions: CategoryMention[] = [];
+  for (const { start, end, match } of matchAll(KEYWORD, folded)) {
+    const entry = lookUp(match[0].replace(/\s+/g, ' '));
+    if (entry?.category) mentions.push({ category: entry.category, strength: entry.strength, start, end });
+  }
+  return mentions;
+}
+
+function lookUp(word: string): Entry | undefined {
+  return ENTRIES.get(word) ?? ENTRIES.get(word.replace(/es$/, '')) ?? ENTRIES.get(word.replace(/s$/, ''));
+}
+
+export type CategoryChoice =
+  | { kind: 'none' }
+  | { kind: 'one'; category: Category; mention: CategoryMention }
+  | { kind: 'conflict'; categories: Category[] };
+
+/** The strongest mentions decide; two different categories at the same strength are a conflict. */
+export function chooseCategory(mentions: readonly CategoryMention[]): CategoryChoice {
+  const strongest = Math.max(0, ...mentions.map((mention) => mention.strength));
+  const top = mentions.filter((mention) => mention.strength === strongest);
+  const categories = distinctCategories(top);
+  const first = top[0];
+  if (!first) return { kind: 'none' };
+  if (categories.length > 1) return { kind: 'conflict', categories };
+  return { kind: 'one', category: first.category, mention: first };
+}
+
+export function distinctCategories(mentions: readonly CategoryMention[]): Category[] {
+  return [...new Set(mentions.map((mention) => mention.category))];
+}
+
+const CATEGORY_TYPE_WORDS: Array<[RegExp, CategoryType]> = [
+  [/\b(?:gastos?\s+)?fij[oa]s?\b/, 'fixed'],
+  [/\b(?:gastos?\s+)?variables?\b/, 'variable'],
+];
+
+/** "gastos fijos", "variables": the type said without a category (budgets and queries use it). */
+export function findCategoryType(folded: string): CategoryType | undefined {
+  const said = CATEGORY_TYPE_WORDS.filter(([pattern]) => pattern.test(folded)).map(([, type]) => type);
+  return said.length === 1 ? said[0] : undefined;
+}

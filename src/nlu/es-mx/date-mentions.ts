@@ -1,0 +1,196 @@
+import * as chrono from 'chrono-node';
+
+import { isNumberWord, parseNumberWords } from './number-words';
+import { matchAll, overlapsAny, type Span } from './spans';
+
+/**
+ * What a piece of the text says about time, before it is resolved against a clock. Finding is
+ * separate from resolving because the same words point different ways by intent: "el viernes"
+ * is the last Friday for a spending, the next one for a planned purchase.
+ */
+export type DateMention = Span &
+  (
+    | { kind: 'relative-day'; offsetDays: number }
+    | { kind: 'weekday'; weekday: number; lean?: Direction }
+    | { kind: 'day-of-month'; day: number }
+    | { kind: 'calendar'; day: number; month: number; year?: number }
+    | { kind: 'month'; month: number; year?: number }
+    | { kind: 'relative-month'; offsetMonths: number }
+    | { kind: 'time' }
+  );
+
+export type Direction = 'past' | 'future';
+
+const MONTHS =
+  'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(' ');
+const MONTH_NAME = `${MONTHS.join('|')}|setiembre`;
+const WEEKDAYS = 'domingo lunes martes miercoles jueves viernes sabado'.split(' ');
+
+const LEAN_PAST = 'pasado|anterior';
+const LEAN_FUTURE = 'proximo|siguiente|que viene|que entra';
+
+/** Cheap test that spares chrono's ~30 µs on the many messages that hold no calendar date. */
+const MAY_HOLD_CALENDAR_DATE =
+  /\d{1,2}\s*[/-]\s*\d{1,2}|\b(?:ene|feb|mar|abr|may|jun|jul|ago|sep|set|oct|nov|dic)/;
+
+const RELATIVE_DAYS: Array<[RegExp, number]> = [
+  [/\b(?:antes de ayer|antier|anteayer|antiayer)\b/g, -2],
+  [/\b(?:ayer|anoche)\b/g, -1],
+  [/\b(?:hoy|esta manana|esta tarde|esta noche)\b/g, 0],
+  [/\bpasado manana\b/g, 2],
+  // "en la mañana", "por la mañana", "ayer en la mañana" are a time of day, not tomorrow.
+  [/(?<!\b(?:la|las|una|esta|esas?)\s)\bmanana\b/g, 1],
+];
+const DAYS_AGO = /\bhace\s+([a-z]+|\d{1,2})\s+(dias?|semanas?)\b/g;
+const WEEKDAY = new RegExp(
+  `\\b(?:(el|este|esta|el proximo|el siguiente|este proximo|proximo)\\s+)?(${WEEKDAYS.join('|')})` +
+    `(?:\\s+(${LEAN_PAST}|${LEAN_FUTURE}))?\\b`,
+  'g',
+);
+/**
+ * "el 15", "el día 15", "los 15", "cada 15", "día de pago 8", "el 1ro", "el quince". Spelled
+ * days need "el"/"día" before them: "los dos" and "cada dos" count things.
+ */
+const DAY_OF_MONTH = new RegExp(
+  '\\b(?:((?:dia|fecha) de pago\\s+(?:es\\s+)?(?:el\\s+)?(?:dia\\s+)?|el\\s+(?:dia\\s+)?|dia\\s+)' +
+    '|(?:los\\s+(?:dias\\s+)?|cada\\s+))' +
+    '(?:(\\d{1,2})(?:ro|ero|er|o|°|º)?|(primero|[a-z]+(?:\\s+y\\s+[a-z]+)?))' +
+    `(?:\\s+de\\s+(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +
+    '(?![\\d/]|[.,]\\d|\\s*(?:%|mil\\b|k\\b|pesos|varos|baros))',
+  'g',
+);
+const RELATIVE_MONTHS: Array<[RegExp, number]> = [
+  [new RegExp(`\\b(?:el\\s+)?mes\\s+(?:${LEAN_PAST})\\b`, 'g'), -1],
+  [new RegExp(`\\b(?:el\\s+)?(?:proximo|siguiente)\\s+mes\\b|\\bmes\\s+(?:${LEAN_FUTURE})\\b`, 'g'), 1],
+  [/\b(?:este|del|en el|en este) mes\b|\bmes (?:actual|en curso)\b/g, 0],
+];
+const MONTH = new RegExp(`\\b(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?\\b`, 'g');
+const TIME = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|hrs?)\b|\b\d{1,2}:\d{2}\b|\blas\s+\d{1,2}\b/g;
+
+/**
+ * Every mention of a day, a month or a time of day in the folded text, without overlaps. chrono's
+ * `es` parser reads the written calendar dates ("15 de octubre", "15/10", "3 de nov de 2025",
+ * "1ro de noviembre"); everything it gets wrong in Mexican usage is written here: "antier",
+ * "el 15", the direction of "el viernes", "el mes pasado", spelled days ("el doce de diciembre"),
+ * "del 2025", and "hoy" in the tenant's zone (chrono takes no IANA zone).
+ */
+export function findDateMentions(folded: string): DateMention[] {
+  const found: DateMention[] = [];
+  const claim = (mention: DateMention): void => {
+    if (!overlapsAny(mention, found)) found.push(mention);
+  };
+  findTimes(folded).forEach(claim);
+  findCalendarDates(folded).forEach(claim);
+  for (const [pattern, offsetDays] of RELATIVE_DAYS) {
+    for (const { start, end } of matchAll(pattern, folded))
+      claim({ kind: 'relative-day', offsetDays, start, end });
+  }
+  findDaysAgo(folded).forEach(claim);
+  findWeekdays(folded).forEach(claim);
+  findDaysOfMonth(folded).forEach(claim);
+  for (const [pattern, offsetMonths] of RELATIVE_MONTHS) {
+    for (const { start, end } of matchAll(pattern, folded))
+      claim({ kind: 'relative-month', offsetMonths, start, end });
+  }
+  for (const { start, end, match } of matchAll(MONTH, folded)) {
+    claim({
+      kind: 'month',
+      month: monthNumber(match[1] as string),
+      year: optionalNumber(match[2]),
+      start,
+      end,
+    });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function findTimes(folded: string): DateMention[] {
+  return matchAll(TIME, folded).map(({ start, end }) => ({ kind: 'time', start, end }));
+}
+
+function findCalendarDates(folded: string): DateMention[] {
+  if (!MAY_HOLD_CALENDAR_DATE.test(folded)) return [];
+  const mentions: DateMention[] = [];
+  for (const result of chrono.es.parse(folded)) {
+    const known = result.start;
+    const day = known.get('day');
+    const month = known.get('month');
+    if (!known.isCertain('day') || !known.isCertain('month') || day === null || month === null) continue;
+    const start = result.index;
+    let end = start + result.text.length;
+    let year = known.isCertain('year') ? (known.get('year') ?? undefined) : undefined;
+    // chrono stops before "del 2025" (it reads "de 2025").
+    const trailingYear = /^\s+del?\s+(\d{4})\b/.exec(folded.slice(end));
+    if (year === undefined && trailingYear) {
+      year = Number(trailingYear[1]);
+      end += trailingYear[0].length;
+    }
+    mentions.push({ kind: 'calendar', day, month, year, start, end });
+  }
+  return mentions;
+}
+
+function findDaysAgo(folded: string): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const { start, end, match } of matchAll(DAYS_AGO, folded)) {
+    const count = /^\d+$/.test(match[1] as string) ? Number(match[1]) : countWord(match[1] as string);
+    if (count === undefined) continue;
+    const unit = (match[2] as string).startsWith('semana') ? 7 : 1;
+    mentions.push({ kind: 'relative-day', offsetDays: -count * unit, start, end });
+  }
+  return mentions;
+}
+
+function findWeekdays(folded: string): DateMention[] {
+  return matchAll(WEEKDAY, folded).map(({ start, end, match }) => {
+    const modifiers = `${match[1] ?? ''} ${match[3] ?? ''}`;
+    const lean = new RegExp(LEAN_PAST).test(modifiers)
+      ? 'past'
+      : new RegExp(LEAN_FUTURE).test(modifiers)
+        ? 'future'
+        : undefined;
+    return { kind: 'weekday', weekday: WEEKDAYS.indexOf(match[2] as string), lean, start, end };
+  });
+}
+
+function findDaysOfMonth(folded: string): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const { start, end, match } of matchAll(DAY_OF_MONTH, folded)) {
+    const [, spelledAllowed, digits, words, monthName, year] = match;
+    const day =
+      digits !== undefined ? Number(digits) : spelledAllowed ? spelledDay(words as string) : undefined;
+    if (day === undefined || day < 1 || day > 31) continue;
+    if (monthName === undefined) {
+      mentions.push({ kind: 'day-of-month', day, start, end });
+    } else {
+      mentions.push({
+        kind: 'calendar',
+        day,
+        month: monthNumber(monthName),
+        year: optionalNumber(year),
+        start,
+        end,
+      });
+    }
+  }
+  return mentions;
+}
+
+function spelledDay(words: string): number | undefined {
+  if (words === 'primero') return 1;
+  const parts = words.split(/\s+/);
+  return parts.every((word) => word === 'y' || isNumberWord(word)) ? parseNumberWords(parts) : undefined;
+}
+
+/** "hace un día", "hace dos semanas": here "un"/"una" do mean one. */
+function countWord(word: string): number | undefined {
+  return word === 'un' || word === 'una' ? 1 : parseNumberWords([word]);
+}
+
+function monthNumber(name: string): number {
+  return name === 'setiembre' ? 9 : MONTHS.indexOf(name) + 1;
+}
+
+function optionalNumber(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : Number(text);
+}

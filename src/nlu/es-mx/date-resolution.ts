@@ -1,0 +1,85 @@
+import { civil, dayNumber, type DayNumber, isoDate, isoMonth, isValidDate } from './civil-date';
+import type { DateMention, Direction } from './date-mentions';
+
+/**
+ * Resolves a day mention to `YYYY-MM-DD`, or undefined when the mention is not a single day (a
+ * month, a time). `direction` is where an open mention points: a spending already happened
+ * ("el viernes" = the last Friday, "el 15" = the latest 15th not after today), a planned purchase
+ * is ahead ("este viernes" = the next Friday, "el 15" = the next 15th, today included). Explicit
+ * words win over the direction: "el viernes pasado", "el próximo viernes".
+ */
+export function resolveDay(mention: DateMention, today: DayNumber, direction: Direction): string | undefined {
+  switch (mention.kind) {
+    case 'relative-day':
+      return isoDate(today + mention.offsetDays);
+    case 'weekday':
+      return isoDate(nearestWeekday(today, mention.weekday, mention.lean ?? direction));
+    case 'day-of-month':
+      return nearestDayOfMonth(today, mention.day, direction);
+    case 'calendar':
+      return calendarDay(today, mention.day, mention.month, mention.year, direction);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Resolves a month mention to `YYYY-MM`: "este mes", "el mes pasado", or a name. A bare month
+ * name is the latest such month up to the current one when looking back (a query: "octubre"
+ * asked in January is last October) and the next one from the current on when looking ahead
+ * (a budget: "para diciembre").
+ */
+export function resolveMonth(
+  mention: DateMention,
+  today: DayNumber,
+  direction: Direction,
+): string | undefined {
+  const now = civil(today);
+  if (mention.kind === 'relative-month') return isoMonth(now.year, now.month + mention.offsetMonths);
+  if (mention.kind !== 'month') return undefined;
+  if (mention.year !== undefined) return isoMonth(mention.year, mention.month);
+  const yearShift =
+    direction === 'past' ? (mention.month > now.month ? -1 : 0) : mention.month < now.month ? 1 : 0;
+  return isoMonth(now.year + yearShift, mention.month);
+}
+
+/** Strictly before or strictly after today: "el viernes" said on a Friday means another Friday. */
+function nearestWeekday(today: DayNumber, weekday: number, direction: Direction): DayNumber {
+  const todayWeekday = civil(today).weekday;
+  if (direction === 'past') return today - ((todayWeekday - weekday + 7) % 7 || 7);
+  return today + ((weekday - todayWeekday + 7) % 7 || 7);
+}
+
+/** Walks month by month (at most a year) to the nearest month that has that day. */
+function nearestDayOfMonth(today: DayNumber, day: number, direction: Direction): string | undefined {
+  const now = civil(today);
+  const step = direction === 'past' ? -1 : 1;
+  for (let offset = 0; Math.abs(offset) <= 12; offset += step) {
+    const monthIndex = now.month - 1 + offset;
+    const year = now.year + Math.floor(monthIndex / 12);
+    const month = (((monthIndex % 12) + 12) % 12) + 1;
+    if (!isValidDate(year, month, day)) continue;
+    const candidate = dayNumber(year, month, day);
+    if (direction === 'past' ? candidate <= today : candidate >= today) return isoDate(candidate);
+  }
+  return undefined;
+}
+
+function calendarDay(
+  today: DayNumber,
+  day: number,
+  month: number,
+  year: number | undefined,
+  direction: Direction,
+): string | undefined {
+  const thisYear = civil(today).year;
+  const candidateYear = year ?? thisYear;
+  if (!isValidDate(candidateYear, month, day)) return undefined;
+  if (year !== undefined) return isoDate(dayNumber(year, month, day));
+  const candidate = dayNumber(thisYear, month, day);
+  const shift =
+    direction === 'past' && candidate > today ? -1 : direction === 'future' && candidate < today ? 1 : 0;
+  return isValidDate(thisYear + shift, month, day)
+    ? isoDate(dayNumber(thisYear + shift, month, day))
+    : undefined;
+}

@@ -1,0 +1,155 @@
+import type { EntityConflict } from '../../core/understanding';
+import { debtAmountRole, purchaseAmountRole } from './amount-roles';
+import type { Analysis } from './analysis';
+import {
+  type CategoryChoice,
+  categoryTypeOf,
+  chooseCategory,
+  distinctCategories,
+  findCategoryType,
+} from './categories';
+import type { DayNumber } from './civil-date';
+import type { Direction } from './date-mentions';
+import { resolveDay, resolveMonth } from './date-resolution';
+import { findDebtName } from './debt-name';
+import { describe } from './description';
+import type { Intent } from './intents';
+import type { MoneyMention } from './money';
+
+export type Entities = Record<string, string | number>;
+
+/**
+ * Collects values per field; a field given two different values by the user's words is not
+ * filled but reported as a conflict, so the pipeline asks instead of picking one.
+ */
+export class EntityCollector {
+  readonly entities: Entities = {};
+  readonly conflicts: EntityConflict[] = [];
+
+  offer(field: string, values: ReadonlyArray<string | number | undefined>): void {
+    const distinct = [...new Set(values.filter((value) => value !== undefined))];
+    if (distinct.length === 1) this.entities[field] = distinct[0] as string | number;
+    if (distinct.length > 1) this.conflicts.push({ field, values: distinct });
+  }
+
+  has(field: string): boolean {
+    return field in this.entities;
+  }
+
+  inConflict(field: string): boolean {
+    return this.conflicts.some((conflict) => conflict.field === field);
+  }
+}
+
+const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
+const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|subio|sube|ahora)\b/;
+
+/** The entities each intent carries, read only from the user's words (nothing is defaulted). */
+export function extractEntities(
+  intent: Intent,
+  analysis: Analysis,
+  today: DayNumber,
+  income: boolean,
+): EntityCollector {
+  const collector = new EntityCollector();
+  switch (intent) {
+    case 'LOG_TRANSACTION':
+      collectPurchase(collector, analysis, today, 'past', income);
+      collector.entities.transaction_type = income ? 'income' : 'expense';
+      break;
+    case 'SIMULATE_PURCHASE':
+      collectPurchase(collector, analysis, today, 'future', false);
+      break;
+    case 'QUERY_DATA':
+      collector.offer('date_iso', days(analysis, today, 'past'));
+      collector.offer('month', months(analysis, today, 'past'));
+      collectCategory(collector, chooseCategory(analysis.categories), analysis);
+      break;
+    case 'SET_BUDGET':
+      collector.offer('amount_mxn_cents', centsOf(analysis.money));
+      collector.offer('month', months(analysis, today, 'future'));
+      collectCategory(collector, chooseCategory(analysis.categories), analysis);
+      break;
+    case 'MANAGE_DEBT':
+      collectDebt(collector, analysis);
+      break;
+    case 'SET_BANK_BALANCE':
+      collector.offer('balance_mxn_cents', centsOf(analysis.money));
+      break;
+  }
+  return collector;
+}
+
+/**
+ * A spending, an income or a planned purchase. Income takes a category only when the user files
+ * it under one ("categoría otros"): in "vendí ropa usada" or "me pagaron por la renta del
+ * cuarto" the category words name what was sold, not where money went.
+ */
+function collectPurchase(
+  collector: EntityCollector,
+  analysis: Analysis,
+  today: DayNumber,
+  direction: Direction,
+  income: boolean,
+): void {
+  const amounts = analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount');
+  const balances = analysis.money.filter((mention) => !amounts.includes(mention));
+  collector.offer('amount_mxn_cents', centsOf(amounts));
+  collector.offer('balance_mxn_cents', centsOf(balances));
+  collector.offer('date_iso', days(analysis, today, direction));
+  const mentions = income
+    ? analysis.categories.filter((mention) => FILED_UNDER.test(analysis.folded.slice(0, mention.start)))
+    : analysis.categories;
+  // Two amounts and two category words are two purchases in one message: no single category
+  // or description describes them.
+  const severalPurchases = collector.inConflict('amount_mxn_cents') && mentions.length > 1;
+  const categories = distinctCategories(mentions);
+  const choice: CategoryChoice =
+    severalPurchases && categories.length > 1 ? { kind: 'conflict', categories } : chooseCategory(mentions);
+  collectCategory(collector, choice, analysis);
+  if (choice.kind === 'conflict' || severalPurchases) return;
+  const categoryWord = choice.kind === 'one' ? choice.mention : undefined;
+  collector.offer('description', [describe(analysis, categoryWord, income)]);
+}
+
+function collectCategory(collector: EntityCollector, choice: CategoryChoice, analysis: Analysis): void {
+  if (choice.kind === 'one') {
+    collector.offer('category', [choice.category]);
+    collector.offer('category_type', [categoryTypeOf(choice.category)]);
+  } else if (choice.kind === 'conflict') {
+    collector.offer('category', choice.categories);
+  } else {
+    collector.offer('category_type', [findCategoryType(analysis.folded)]);
+  }
+}
+
+function collectDebt(collector: EntityCollector, analysis: Analysis): void {
+  const minimums = analysis.money.filter((mention) => debtAmountRole(analysis, mention) === 'minimum');
+  const balances = analysis.money.filter((mention) => !minimums.includes(mention));
+  collector.offer('debt_name', [findDebtName(analysis)]);
+  collector.offer('balance_mxn_cents', centsOf(balances));
+  collector.offer('minimum_payment_mxn_cents', centsOf(minimums));
+  collector.offer('due_day', dueDays(analysis));
+  collector.entities.debt_action = DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
+}
+
+function centsOf(mentions: readonly MoneyMention[]): number[] {
+  return mentions.map((mention) => mention.cents);
+}
+
+export function days(analysis: Analysis, today: DayNumber, direction: Direction): Array<string | undefined> {
+  return analysis.dates.map((mention) => resolveDay(mention, today, direction));
+}
+
+export function months(
+  analysis: Analysis,
+  today: DayNumber,
+  direction: Direction,
+): Array<string | undefined> {
+  return analysis.dates.map((mention) => resolveMonth(mention, today, direction));
+}
+
+/** "pago el 15", "vence el 5", "fecha de pago día 10": in a debt, a day of the month is its due day. */
+export function dueDays(analysis: Analysis): number[] {
+  return analysis.dates.flatMap((mention) => (mention.kind === 'day-of-month' ? [mention.day] : []));
+}

@@ -1,0 +1,182 @@
+import { isMultiplierWord, isNumberWord, parseNumberWords } from './number-words';
+import { overlapsAny, type Span } from './spans';
+import { type Token, wordSet } from './tokens';
+
+/** An amount of pesos found in the text, in integer cents. */
+export interface MoneyMention extends Span {
+  cents: number;
+  /**
+   * Written unmistakably as money ("$", "pesos", "varos", "mil", "1.5k", "1,200.50", cents), as
+   * opposed to a bare "250" whose money reading comes from context alone.
+   */
+  marked: boolean;
+}
+
+const CURRENCY_WORDS = wordSet('pesos peso pesitos varos baros bolas mxn mx morlacos');
+const CENT_WORDS = wordSet('centavos centavo cts ctvs cvs');
+
+/** Words after a bare number that make it a count or a measure, not pesos: "12 meses", "3 días". */
+const UNIT_WORDS = wordSet(
+  `dia dias semana semanas mes meses ano anos hora horas hrs hr minutos min vez veces
+   personas litros lts kilos kg km gb am pm porciento %`,
+);
+
+/** Words before a bare number that make it an identifier or a time: "terminación 1234", "a las 3". */
+const IDENTIFIER_WORDS = wordSet('# numero num terminacion las x');
+
+/**
+ * Words that may follow an amount ("250 en uber", "300 de gas", "80 ayer"). A small bare number
+ * followed by any other word counts things instead: "2 boletos", "dos tacos".
+ */
+const AMOUNT_FOLLOWERS = wordSet(
+  `de d del en para pa por y o con el la los las al a hoy ayer antier anteayer manana que
+   nada mas menos cada este esta`,
+);
+
+/**
+ * Parses a number as Mexicans write it: "250", "1,200.50" (comma thousands, dot decimals),
+ * "87.50", "1.500" (dot thousands, as some people type it: three decimals never mean money),
+ * "87,50" (comma decimals). Returns integer cents without going through floating point.
+ */
+export function parseDigitsToCents(text: string): number | undefined {
+  let integer: string;
+  let fraction = '';
+  if (/^\d+$/.test(text)) {
+    integer = text;
+  } else if (/^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/.test(text)) {
+    [integer = '', fraction = ''] = text.replace(/,/g, '').split('.');
+  } else if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) {
+    integer = text.replace(/\./g, '');
+  } else if (/^\d+[.,]\d{1,2}$/.test(text)) {
+    [integer = '', fraction = ''] = text.split(/[.,]/);
+  } else {
+    return undefined;
+  }
+  return Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+interface Reading {
+  cents: number;
+  /** Index of the first token after the reading. */
+  next: number;
+  marked: boolean;
+}
+
+/**
+ * Every amount in the tokens, skipping tokens inside `excluded` (dates, days, times already
+ * claimed: "el 15" is a day, never $15).
+ */
+export function findMoney(tokens: readonly Token[], excluded: readonly Span[]): MoneyMention[] {
+  const mentions: MoneyMention[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const first = tokens[index] as Token;
+    if (overlapsAny(first, excluded)) continue;
+    const reading = readAmount(tokens, index);
+    if (!reading) continue;
+    const last = tokens[reading.next - 1] as Token;
+    const mention = { cents: reading.cents, start: first.start, end: last.end, marked: reading.marked };
+    if (overlapsAny(mention, excluded)) continue;
+    if (reading.marked || isAmountByContext(tokens, index, reading)) mentions.push(mention);
+    index = reading.next - 1;
+  }
+  return mentions;
+}
+
+function isAmountByContext(tokens: readonly Token[], index: number, reading: Reading): boolean {
+  const before = tokens[index - 1]?.text;
+  const after = tokens[reading.next];
+  if (before !== undefined && IDENTIFIER_WORDS.has(before)) return false;
+  if (after && UNIT_WORDS.has(after.text)) return false;
+  const countsThings = after?.kind === 'word' && !AMOUNT_FOLLOWERS.has(after.text);
+  return !(reading.cents < 1_000 && countsThings);
+}
+
+function readAmount(tokens: readonly Token[], index: number): Reading | undefined {
+  const hasSign = tokens[index]?.text === '$';
+  const core = readNumber(tokens, hasSign ? index + 1 : index);
+  if (!core) return undefined;
+  let { cents, next } = core;
+  let marked = core.marked || hasSign;
+  if (CURRENCY_WORDS.has(tokens[next]?.text ?? '')) {
+    marked = true;
+    next++;
+  }
+  // "mil quinientos pesos con cincuenta centavos"
+  const connector = tokens[next]?.text;
+  if (connector === 'con' || connector === 'y') {
+    const centsPart = readNumber(tokens, next + 1);
+    if (centsPart && CENT_WORDS.has(tokens[centsPart.next]?.text ?? '') && centsPart.cents < 10_000) {
+      cents += centsPart.cents / 100;
+      next = centsPart.next + 1;
+      marked = true;
+    }
+  }
+  return { cents, next, marked };
+}
+
+/** A number in digits ("2", "2 mil", "2mil 500", "1.5k") or in words ("dos mil quinientos"). */
+function readNumber(tokens: readonly Token[], index: number): Reading | undefined {
+  const token = tokens[index];
+  if (!token) return undefined;
+  if (token.kind === 'number') return readDigits(tokens, index);
+  if (token.kind === 'word' && isNumberWord(token.text)) return readWords(tokens, index);
+  return undefined;
+}
+
+function readDigits(tokens: readonly Token[], index: number): Reading | undefined {
+  const token = tokens[index] as Token;
+  const previous = tokens[index - 1];
+  const following = tokens[index + 1];
+  const scaleWord = following?.text ?? '';
+  const scale = scaleOf(scaleWord);
+  const gluedBefore = previous?.kind === 'word' && previous.end === token.start;
+  const gluedAfter = following?.kind === 'word' && following.start === token.end && !scale;
+  // "1ro", "3pm", "2x1", "mp3": a number glued to letters is not an amount.
+  if (gluedBefore || gluedAfter) return undefined;
+  const base = parseDigitsToCents(token.text);
+  if (base === undefined) return undefined;
+  const marked = /[.,]/.test(token.text);
+  if (!scale) return { cents: base, next: index + 1, marked };
+  const scaled = { cents: base * scale, next: index + 2, marked: true };
+  return scaleWord === 'mil' ? withHundreds(tokens, scaled) : scaled;
+}
+
+function readWords(tokens: readonly Token[], index: number): Reading | undefined {
+  const words: string[] = [];
+  let next = index;
+  for (;;) {
+    const word = tokens[next]?.text ?? '';
+    if (isNumberWord(word)) {
+      words.push(word);
+      next++;
+    } else if (word === 'y' && isNumberWord(tokens[next + 1]?.text ?? '') && words.length > 0) {
+      next++;
+    } else {
+      break;
+    }
+  }
+  const value = parseNumberWords(words);
+  if (value === undefined) return undefined;
+  const reading = { cents: value * 100, next, marked: words.some(isMultiplierWord) };
+  return words[words.length - 1] === 'mil' ? withHundreds(tokens, reading) : reading;
+}
+
+/** "3 mil 500", "dos mil 500", "2 mil quinientos": the hundreds said after "mil". */
+function withHundreds(tokens: readonly Token[], reading: Reading): Reading {
+  const token = tokens[reading.next];
+  if (!token) return reading;
+  const rest =
+    token.kind === 'number'
+      ? /^\d{1,3}$/.test(token.text)
+        ? { cents: Number(token.text) * 100, next: reading.next + 1 }
+        : undefined
+      : readNumber(tokens, reading.next);
+  if (!rest || rest.cents >= 100_000) return reading;
+  return { cents: reading.cents + rest.cents, next: rest.next, marked: true };
+}
+
+function scaleOf(word: string): number | undefined {
+  if (word === 'mil' || word === 'k') return 1_000;
+  if (word === 'millon' || word === 'millones') return 1_000_000;
+  return undefined;
+}
