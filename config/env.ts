@@ -67,7 +67,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^[^:]+:.{8,}$/, 'user:password, the password at least 8 characters')
     .optional(),
-  CHECK_REDIS_POLICY: bool.default('true'),
+  CHECK_REDIS_POLICY: bool.default(true),
 });
 
 export type Env = z.output<typeof envSchema>;

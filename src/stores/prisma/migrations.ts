@@ -128,6 +128,7 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
  * two data models. Returns the directory written, or undefined when nothing changed.
  */
 export async function createMigration(databaseUrl: string, name: string): Promise<string | undefined> {
+  await ensureDatabase(databaseUrl);
   const current = readFileSync(SCHEMA_PATH, 'utf8');
   const snapshotPath = join(MIGRATIONS_DIR, 'schema-snapshot.prisma');
   const from = existsSync(snapshotPath)

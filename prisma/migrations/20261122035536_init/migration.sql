@@ -116,6 +116,7 @@ CREATE TABLE "actions" (
     "status" "ActionStatus" NOT NULL,
     "result" JSONB,
     "error" TEXT,
+    "claimedBy" TEXT,
     "correlationId" TEXT NOT NULL,
     "proposedAt" TIMESTAMP(3) NOT NULL,
     "expiresAt" TIMESTAMP(3) NOT NULL,

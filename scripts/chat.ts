@@ -1,0 +1,87 @@
+/**
+ * `npm run chat`: talk to Iris in the terminal through the real path (ingress, BullMQ queues,
+ * Redis mailboxes and state, the pipeline, PostgreSQL). Prepares the database on first use.
+ *
+ *   npm run chat                          # the demo boletos tenant, as Ana (owner)
+ *   npm run chat -- --tenant cristi       # the demo finance tenant (es-MX)
+ *   npm run chat -- --user bruno          # another user of the tenant
+ *   npm run chat -- --json < lines.txt    # one JSON object per reply
+ *   npm run chat -- --attach              # use pipeline workers already running elsewhere
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { ConsoleChannel } from '../src/channels/console/console-channel';
+import { Container } from '../src/app/container';
+import { startPipeline, startSender, startTranscriber } from '../src/app/roles';
+import type { OutboundMessage } from '../src/core/messages';
+import { applyMigrations } from '../src/stores/prisma/migrations';
+import { runSeed } from '../prisma/seed';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      tenant: { type: 'string', default: 'demo' },
+      user: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      attach: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log('usage: npm run chat -- [--tenant demo|cristi] [--user <handle>] [--json] [--attach]');
+    return;
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  await applyMigrations(config.DATABASE_URL);
+  await runSeed(config, { quiet: true });
+
+  const c = new Container(config, { role: 'chat' });
+  const tenant = await c.db.tenant.findUnique({ where: { slug: values.tenant } });
+  if (!tenant) throw new Error(`no tenant "${values.tenant}" (try --tenant demo or --tenant cristi)`);
+  const identities = await c.db.channelIdentity.findMany({
+    where: { tenantId: tenant.id, channel: 'console' },
+    include: { user: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  const handle = values.user ?? identities[0]?.externalId.split(':')[1];
+  const identity = identities.find((i) => i.externalId === `${tenant.id}:${handle}`);
+  if (!identity)
+    throw new Error(
+      `no console user "${handle}" in tenant "${tenant.slug}" (users: ${identities.map((i) => i.externalId.split(':')[1]).join(', ')})`,
+    );
+
+  const interactive = process.stdin.isTTY && !values.json;
+  const print = (reply: OutboundMessage) => {
+    if (values.json) {
+      process.stdout.write(
+        `${JSON.stringify({ text: reply.text, ...(reply.buttons ? { buttons: [reply.buttons.yesLabel, reply.buttons.noLabel] } : {}), correlationId: reply.correlationId })}\n`,
+      );
+    } else {
+      const buttons = reply.buttons ? `\n      [${reply.buttons.yesLabel}] [${reply.buttons.noLabel}]` : '';
+      process.stdout.write(`iris> ${reply.text.replace(/\n/g, '\n      ')}${buttons}\n`);
+    }
+  };
+  const channel = new ConsoleChannel(c.ingress, identity.externalId, print);
+  startSender(c, 'console', channel.account, channel);
+  if (!values.attach) {
+    startPipeline(c, { concurrency: 4 });
+    startTranscriber(c);
+  }
+  if (interactive)
+    console.log(`Iris — ${tenant.name} (${tenant.locale}), as ${identity.user.name}. Ctrl+D to leave.`);
+
+  const rl = createInterface({ input: process.stdin, terminal: interactive });
+  if (interactive) (rl.setPrompt('você> '), rl.prompt());
+  for await (const line of rl) {
+    const { outcome } = await channel.say(line);
+    if (outcome.status !== 'queued') process.stderr.write(`(message not processed: ${outcome.status})\n`);
+    if (interactive) rl.prompt();
+  }
+  await c.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { PRODUCT, type Env } from '../../config';
+import type { Ingress } from '../core/channel';
+import type { Transcriber } from '../core/providers';
+import type { AuditSink, IntentEngine } from '../pipeline/ports';
+import { createTranscriber } from '../providers/transcription';
+import { QUEUES } from '../queues/names';
+import { Outbox } from '../queues/outbox';
+import { TRANSCRIBE_JOB_OPTIONS } from '../queues/transcribe-worker';
+import { TURN_JOB_OPTIONS } from '../queues/turn-worker';
+import { PrismaActionLedger } from '../stores/action-ledger';
+import { RedisAudioStore } from '../stores/audio-store';
+import { PrismaAuditSink } from '../stores/audit-store';
+import { ConversationStore } from '../stores/conversation-store';
+import { RedisKeys } from '../stores/keys';
+import { Mailbox } from '../stores/mailbox';
+import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
+import { Directory } from './directory';
+import { createIngress } from './ingress';
+import { createLogger } from './logger';
+import { offlineEngine } from './offline-engine';
+import type { TurnHandlerDeps } from './turn-handler';
+
+/** Turns a redis:// URL into BullMQ connection options (workers need maxRetriesPerRequest null). */
+export function redisConnection(url: string): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+/**
+ * The composition root: the one place that builds real adapters from configuration. Each
+ * process builds one and starts the roles it runs. Nothing here does I/O until used.
+ */
+export class Container {
+  readonly logger: Logger;
+  readonly connection: ConnectionOptions;
+  readonly redis: Redis;
+  readonly db: PrismaClient;
+  readonly keys: RedisKeys;
+  readonly mailbox: Mailbox;
+  readonly outbox: Outbox;
+  readonly directory: Directory;
+  readonly conversations: ConversationStore;
+  readonly audio: RedisAudioStore;
+  readonly turns: Queue;
+  readonly transcribe: Queue;
+  readonly transcriber: Transcriber | undefined;
+  audit: AuditSink;
+  engine: IntentEngine;
+  private readonly closers: Array<() => Promise<unknown>> = [];
+
+  constructor(
+    readonly config: Env,
+    options: { logger?: Logger; role?: string } = {},
+  ) {
+    this.logger = options.logger ?? createLogger(config.LOG_LEVEL, options.role ?? 'iris');
+    this.connection = redisConnection(config.REDIS_URL);
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: true });
+    this.db = createPrismaClient(config.DATABASE_URL);
+    this.keys = new RedisKeys(config.IRIS_PREFIX);
+    this.mailbox = new Mailbox(this.redis, this.keys, {
+      lockTtlMs: 30_000,
+      dedupeTtlSec: PRODUCT.dedupeTtlSec,
+    });
+    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX);
+    this.directory = new Directory(this.db);
+    this.conversations = new ConversationStore(this.redis, this.keys);
+    this.audio = new RedisAudioStore(this.redis, this.keys, {
+      ttlSec: config.AUDIO_TTL_SEC,
+      maxBytes: config.AUDIO_MAX_BYTES,
+    });
+    this.turns = new Queue(QUEUES.turns, {
+      connection: this.connection,
+      prefix: config.IRIS_PREFIX,
+      defaultJobOptions: TURN_JOB_OPTIONS,
+    });
+    this.transcribe = new Queue(QUEUES.transcribe, {
+      connection: this.connection,
+      prefix: config.IRIS_PREFIX,
+      defaultJobOptions: TRANSCRIBE_JOB_OPTIONS,
+    });
+    this.transcriber = config.GEMINI_API_KEY
+      ? createTranscriber(
+          {
+            provider: 'gemini',
+            apiKey: config.GEMINI_API_KEY,
+            ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}),
+            model: config.GEMINI_TRANSCRIBE_MODEL,
+            timeoutMs: config.GEMINI_TIMEOUT_MS,
+          },
+          this.logger.child({ component: 'transcriber' }),
+        )
+      : undefined;
+    this.audit = new PrismaAuditSink(this.db);
+    this.engine = offlineEngine;
+  }
+
+  get ingress(): Ingress {
+    return createIngress({
+      redis: this.redis,
+      keys: this.keys,
+      mailbox: this.mailbox,
+      directory: this.directory,
+      db: this.db,
+      outbox: this.outbox,
+      turns: this.turns,
+      transcribe: this.transcribe,
+      logger: this.logger.child({ component: 'ingress' }),
+      audioEnabled: this.transcriber !== undefined,
+      defaultLocale: 'pt-BR',
+    });
+  }
+
+  turnHandlerDeps(): TurnHandlerDeps {
+    return {
+      ledger: new PrismaActionLedger(this.db),
+      engine: this.engine,
+      db: this.db,
+      transaction: (fn) => this.db.$transaction((tx) => fn(tx)),
+      logger: this.logger.child({ component: 'pipeline' }),
+      directory: this.directory,
+      conversations: this.conversations,
+      audioLimits: { maxBytes: this.config.AUDIO_MAX_BYTES, maxSeconds: this.config.AUDIO_MAX_SECONDS },
+    };
+  }
+
+  onClose(fn: () => Promise<unknown>): void {
+    this.closers.push(fn);
+  }
+
+  /** Closes workers first (registered by the roles), then queues and connections. */
+  async close(): Promise<void> {
+    for (const fn of this.closers.reverse())
+      await fn().catch((error: unknown) => this.logger.warn({ err: error }, 'error while closing'));
+    await Promise.allSettled([this.turns.close(), this.transcribe.close(), this.outbox.close()]);
+    await Promise.allSettled([this.db.$disconnect(), this.redis.quit()]);
+  }
+}

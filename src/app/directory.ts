@@ -1,0 +1,84 @@
+import { isLocale } from '../core/locale';
+import type { DomainPackId, TenantProfile, UnderstandingMode, UserProfile, UserRole } from '../domains/types';
+import type { PrismaClient } from '../stores/prisma/client';
+
+const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_first'];
+
+/**
+ * Who is who: tenants, users and channel identities, read from PostgreSQL and cached briefly
+ * in process (a turn needs them every time; they change rarely).
+ */
+export class Directory {
+  private readonly tenants = new Map<string, { at: number; value: TenantProfile }>();
+  private readonly users = new Map<string, { at: number; value: UserProfile | undefined }>();
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  async tenant(id: string): Promise<TenantProfile | undefined> {
+    const hit = this.tenants.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const row = await this.db.tenant.findUnique({ where: { id } });
+    if (!row) return undefined;
+    const value = toTenantProfile(row);
+    this.tenants.set(id, { at: Date.now(), value });
+    return value;
+  }
+
+  async user(tenantId: string, userId: string): Promise<UserProfile | undefined> {
+    const key = `${tenantId}:${userId}`;
+    const hit = this.users.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const row = await this.db.user.findFirst({ where: { id: userId, tenantId } });
+    const value = row ? { id: row.id, name: row.name, role: row.role as UserRole } : undefined;
+    this.users.set(key, { at: Date.now(), value });
+    return value;
+  }
+
+  /** The user a platform account is linked to; WhatsApp numbers also match users by phone. */
+  async identify(channel: string, externalUserId: string, phoneCandidates: string[] = []) {
+    const identity = await this.db.channelIdentity.findUnique({
+      where: { channel_externalId: { channel, externalId: externalUserId } },
+    });
+    if (identity) return { tenantId: identity.tenantId, userId: identity.userId };
+    if (phoneCandidates.length > 0) {
+      const users = await this.db.user.findMany({ where: { phone: { in: phoneCandidates } }, take: 2 });
+      // A phone registered in two tenants is ambiguous: the person must link with an invite.
+      if (users.length === 1) return { tenantId: users[0]!.tenantId, userId: users[0]!.id };
+    }
+    return undefined;
+  }
+}
+
+export function toTenantProfile(row: {
+  id: string;
+  slug: string;
+  name: string;
+  pack: string;
+  locale: string;
+  timeZone: string;
+  currency: string;
+  aiSettings: unknown;
+}): TenantProfile {
+  const ai = (row.aiSettings ?? {}) as Record<string, unknown>;
+  if (!isLocale(row.locale)) throw new Error(`tenant ${row.slug} has an unknown locale ${row.locale}`);
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    pack: row.pack as DomainPackId,
+    locale: row.locale,
+    timeZone: row.timeZone,
+    currency: row.currency,
+    ai: {
+      enabled: ai.enabled === true,
+      mode: MODES.includes(ai.mode as UnderstandingMode) ? (ai.mode as UnderstandingMode) : 'offline',
+      plan: typeof ai.plan === 'string' ? ai.plan : 'basic',
+      features: Array.isArray(ai.features)
+        ? ai.features.filter((f): f is string => typeof f === 'string')
+        : [],
+    },
+  };
+}

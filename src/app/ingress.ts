@@ -1,0 +1,171 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { PRODUCT } from '../../config/product';
+import type { Ingress, IngressOutcome } from '../core/channel';
+import type { Locale } from '../core/locale';
+import { inboundEnvelopeSchema, type InboundEnvelope, type ParsedInboundEnvelope } from '../core/messages';
+import { say } from '../pipeline/catalog';
+import type { RedisKeys } from '../stores/keys';
+import type { Mailbox } from '../stores/mailbox';
+import type { PrismaClient } from '../stores/prisma/client';
+import { safeJobId, type Outbox } from '../queues/outbox';
+import type { InboundMessage } from '../queues/payloads';
+import type { Directory } from './directory';
+import { linkIdentity } from './invites';
+
+export interface IngressDeps {
+  redis: Redis;
+  keys: RedisKeys;
+  mailbox: Mailbox;
+  directory: Directory;
+  db: PrismaClient;
+  outbox: Outbox;
+  turns: Queue;
+  transcribe: Queue;
+  logger: Logger;
+  /** False when no transcription provider is configured: audio gets a "please type" reply. */
+  audioEnabled: boolean;
+  /** The language of replies to people Iris does not know yet. */
+  defaultLocale: Locale;
+  /** Phone forms to match a WhatsApp sender against users' phones (Brazil's ninth digit). */
+  phoneCandidates?: (externalUserId: string) => string[];
+}
+
+/** A conversation is one person in one chat of one channel, within a tenant. */
+export function conversationIdFor(tenantId: string, channel: string, chatId: string, userId: string): string {
+  return createHash('sha256')
+    .update(`${tenantId}\u0000${channel}\u0000${chatId}\u0000${userId}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * Ingress: what every channel adapter calls. It validates the envelope, drops platform
+ * duplicates, finds who is talking, and puts the message in its conversation's mailbox in
+ * the same atomic step as the dedupe mark; then it schedules the conversation. It never waits
+ * for the pipeline.
+ */
+export function createIngress(deps: IngressDeps): Ingress {
+  return {
+    async handle(raw: InboundEnvelope): Promise<IngressOutcome> {
+      const parsed = inboundEnvelopeSchema.safeParse(raw);
+      if (!parsed.success) {
+        deps.logger.warn({ issues: parsed.error.issues.slice(0, 5) }, 'inbound envelope rejected');
+        return { status: 'rejected', reason: 'invalid_envelope' };
+      }
+      const envelope = parsed.data;
+      const dedupeKey = deps.keys.dedupe(envelope.channel, envelope.account, envelope.platformMessageId);
+
+      if (envelope.content.type === 'link') return handleLink(deps, envelope, dedupeKey);
+
+      const who = await deps.directory.identify(
+        envelope.channel,
+        envelope.externalUserId,
+        deps.phoneCandidates?.(envelope.externalUserId) ?? [],
+      );
+      if (!who) return refuseUnknown(deps, envelope, dedupeKey);
+
+      const id = randomUUID();
+      const conversationId = conversationIdFor(who.tenantId, envelope.channel, envelope.chatId, who.userId);
+      const content =
+        envelope.content.type === 'audio' && !deps.audioEnabled
+          ? ({ type: 'unsupported', what: 'audio_disabled' } as const)
+          : envelope.content;
+      const message: InboundMessage = {
+        id,
+        correlationId: id,
+        tenantId: who.tenantId,
+        userId: who.userId,
+        conversationId,
+        channel: envelope.channel,
+        account: envelope.account,
+        chatId: envelope.chatId,
+        platformMessageId: envelope.platformMessageId,
+        sentAt: envelope.sentAt,
+        receivedAt: new Date().toISOString(),
+        ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
+        content,
+      };
+      const added = await deps.mailbox.push(message, dedupeKey);
+      if (!added) {
+        deps.logger.debug({ platformMessageId: envelope.platformMessageId }, 'duplicate delivery dropped');
+        return { status: 'duplicate' };
+      }
+      if (content.type === 'audio') {
+        await deps.transcribe.add(
+          'transcribe',
+          { conversationId, tenantId: who.tenantId, messageId: id, correlationId: id },
+          { jobId: safeJobId(`t-${id}`) },
+        );
+      } else {
+        await deps.turns.add('turn', { conversationId }, { jobId: safeJobId(id) });
+      }
+      deps.logger.debug({ correlationId: id, conversationId, type: content.type }, 'inbound message queued');
+      return { status: 'queued', correlationId: id };
+    },
+  };
+}
+
+/** People Iris does not know get one polite refusal a day, and nothing about any tenant. */
+async function refuseUnknown(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  dedupeKey: string,
+): Promise<IngressOutcome> {
+  const first = await deps.redis.set(dedupeKey, '1', 'EX', PRODUCT.dedupeTtlSec, 'NX');
+  if (first !== 'OK') return { status: 'duplicate' };
+  deps.logger.info(
+    { channel: envelope.channel, externalUserId: envelope.externalUserId },
+    'message from an unknown user refused',
+  );
+  const noticeKey = deps.keys.unknownUserNotice(envelope.channel, envelope.externalUserId);
+  const notify = await deps.redis.set(noticeKey, '1', 'EX', PRODUCT.unknownUserReplyWindowSec, 'NX');
+  if (notify === 'OK') await replyDirect(deps, envelope, say(deps.defaultLocale, 'unknown_user'));
+  return { status: 'unknown_user' };
+}
+
+async function handleLink(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  dedupeKey: string,
+): Promise<IngressOutcome> {
+  const first = await deps.redis.set(dedupeKey, '1', 'EX', PRODUCT.dedupeTtlSec, 'NX');
+  if (first !== 'OK') return { status: 'duplicate' };
+  const code = envelope.content.type === 'link' ? envelope.content.code : '';
+  const result = await linkIdentity(deps.db, {
+    code,
+    channel: envelope.channel,
+    externalId: envelope.externalUserId,
+    displayName: envelope.displayName,
+  });
+  const locale = result.locale ?? deps.defaultLocale;
+  const text =
+    result.status === 'linked'
+      ? say(locale, 'link_ok', { name: result.userName })
+      : result.status === 'already_linked'
+        ? say(locale, 'link_already')
+        : say(locale, 'link_invalid');
+  deps.logger.info({ channel: envelope.channel, status: result.status }, 'invite link attempt');
+  await replyDirect(deps, envelope, text);
+  return result.status === 'invalid'
+    ? { status: 'rejected', reason: 'invalid_invite' }
+    : { status: 'queued', correlationId: dedupeKey };
+}
+
+/** A reply outside any conversation (refusals, link results). */
+async function replyDirect(deps: IngressDeps, envelope: ParsedInboundEnvelope, text: string): Promise<void> {
+  await deps.outbox.send([
+    {
+      id: `direct:${envelope.channel}:${envelope.account}:${envelope.platformMessageId}`,
+      channel: envelope.channel,
+      account: envelope.account,
+      chatId: envelope.chatId,
+      tenantId: 'none',
+      conversationId: 'none',
+      correlationId: `direct:${envelope.platformMessageId}`,
+      text,
+    },
+  ]);
+}

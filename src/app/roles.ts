@@ -1,0 +1,78 @@
+import type { Worker } from 'bullmq';
+import type { ChannelSender } from '../core/channel';
+import type { Channel } from '../core/messages';
+import { startOutboundWorker } from '../queues/outbound-worker';
+import { startSweeper } from '../queues/sweeper';
+import { startTranscribeWorker } from '../queues/transcribe-worker';
+import { startTurnWorker } from '../queues/turn-worker';
+import type { Container } from './container';
+
+/** The `pipeline` role: drains conversation mailboxes, and sweeps the ones left waiting. */
+export function startPipeline(c: Container, options: { concurrency?: number } = {}): Worker {
+  const worker = startTurnWorker({
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    redis: c.redis,
+    keys: c.keys,
+    mailbox: c.mailbox,
+    outbox: c.outbox,
+    transcribe: c.transcribe,
+    audit: { write: (entries) => c.audit.write(entries) },
+    handler: c.turnHandlerDeps(),
+    logger: c.logger.child({ component: 'turns' }),
+    concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
+    typingChannels: ['telegram', 'whatsapp'],
+  });
+  const stopSweeper = startSweeper({
+    mailbox: c.mailbox,
+    turns: c.turns,
+    logger: c.logger.child({ component: 'sweeper' }),
+  });
+  c.onClose(async () => {
+    stopSweeper();
+    await worker.close();
+  });
+  return worker;
+}
+
+/** The `transcriber` role: speech to text for voice notes. */
+export function startTranscriber(c: Container): Worker {
+  const worker = startTranscribeWorker({
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    redis: c.redis,
+    keys: c.keys,
+    audio: c.audio,
+    transcriber: c.transcriber,
+    directory: c.directory,
+    turns: c.turns,
+    logger: c.logger.child({ component: 'transcriber' }),
+    concurrency: c.config.TRANSCRIBER_CONCURRENCY,
+    limits: { maxBytes: c.config.AUDIO_MAX_BYTES, maxSeconds: c.config.AUDIO_MAX_SECONDS },
+  });
+  c.onClose(() => worker.close());
+  return worker;
+}
+
+/** A channel's sender, consuming its outbound queue (in the process that owns the channel). */
+export function startSender(
+  c: Container,
+  channel: Channel,
+  account: string,
+  sender: ChannelSender,
+  limiter?: { max: number; duration: number },
+): Worker {
+  const worker = startOutboundWorker({
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    redis: c.redis,
+    keys: c.keys,
+    channel,
+    account,
+    sender,
+    logger: c.logger.child({ component: `sender-${channel}` }),
+    ...(limiter ? { limiter } : {}),
+  });
+  c.onClose(() => worker.close());
+  return worker;
+}

@@ -1,0 +1,161 @@
+import type { Logger } from 'pino';
+import { PRODUCT } from '../../config/product';
+import type { OutboundMessageInput } from '../core/messages';
+import { parsePending, parseState, type ConversationState } from '../pipeline/conversation';
+import type { PipelineDeps, TurnContent, TurnOutput } from '../pipeline/turn';
+import { runTurn } from '../pipeline/run-turn';
+import type { InboundMessage } from '../queues/payloads';
+import type { ConversationStore } from '../stores/conversation-store';
+import type { PendingWrite } from '../stores/mailbox';
+import type { Directory } from './directory';
+import { packFor } from './packs';
+
+/** What a transcriber leaves for the pipeline: the transcript, or why there is none. */
+export type TranscriptRecord =
+  { text: string } | { error: 'failed' | 'too_large' | 'too_long' | 'unsupported' | 'disabled' };
+
+export interface HandledTurn {
+  replies: OutboundMessageInput[];
+  state: string;
+  pending: PendingWrite;
+  output: TurnOutput | undefined;
+}
+
+export interface TurnHandlerDeps extends Omit<PipelineDeps, 'logger'> {
+  directory: Directory;
+  conversations: ConversationStore;
+  logger: Logger;
+  audioLimits: { maxBytes: number; maxSeconds: number };
+}
+
+/**
+ * One mailbox message through the pipeline: who, what (text, transcript, button), the saved
+ * state, the turn, and the replies to send. Pure with respect to the mailbox: the worker commits.
+ */
+export async function handleMessage(
+  message: InboundMessage,
+  transcript: TranscriptRecord | undefined,
+  deps: TurnHandlerDeps,
+): Promise<HandledTurn> {
+  const logger = deps.logger.child({
+    correlationId: message.correlationId,
+    conversationId: message.conversationId,
+    tenantId: message.tenantId,
+  });
+  const tenant = await deps.directory.tenant(message.tenantId);
+  const user = tenant ? await deps.directory.user(message.tenantId, message.userId) : undefined;
+  const now = new Date();
+  const stored = await deps.conversations.load(message.tenantId, message.conversationId);
+  const state = parseState(stored.state, now, (error) =>
+    logger.error({ err: error }, 'corrupt conversation state replaced'),
+  );
+  const reply = (
+    text: string,
+    index: number,
+    buttons?: OutboundMessageInput['buttons'],
+  ): OutboundMessageInput => ({
+    id: `${message.id}:${index}`,
+    channel: message.channel,
+    account: message.account,
+    chatId: message.chatId,
+    tenantId: message.tenantId,
+    conversationId: message.conversationId,
+    correlationId: message.correlationId,
+    text,
+    ...(buttons ? { buttons } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  });
+  if (!tenant || !user) {
+    // The user or tenant was removed after the message was queued: nothing is processed.
+    logger.warn('message from a user or tenant that no longer exists');
+    return { replies: [], state: JSON.stringify(state), pending: { op: 'keep' }, output: undefined };
+  }
+  const pack = packFor(tenant.pack);
+  if (message.content.type === 'help') {
+    return {
+      replies: [reply(pack.answer('GENERAL_QUESTION'), 0)],
+      state: JSON.stringify(state),
+      pending: { op: 'keep' },
+      output: undefined,
+    };
+  }
+  const pending = parsePending(stored.pending, (error) =>
+    logger.error({ err: error }, 'corrupt pending confirmation dropped'),
+  );
+  const valid =
+    pending &&
+    pending.tenantId === tenant.id &&
+    pending.conversationId === message.conversationId &&
+    pending.userId === user.id
+      ? pending
+      : undefined;
+  const output = await runTurn(
+    {
+      messageId: message.id,
+      correlationId: message.correlationId,
+      conversationId: message.conversationId,
+      sentAt: new Date(message.sentAt),
+      now,
+      tenant,
+      user,
+      pack,
+      content: toTurnContent(message, transcript, deps.audioLimits),
+      state: state as ConversationState,
+      ...(valid ? { pending: valid } : {}),
+    },
+    { ...deps, logger },
+  );
+  return {
+    replies: output.replies.map((r, i) => reply(r.text, i, r.buttons)),
+    state: JSON.stringify(output.state),
+    pending: output.pending,
+    output,
+  };
+}
+
+function toTurnContent(
+  message: InboundMessage,
+  transcript: TranscriptRecord | undefined,
+  limits: { maxBytes: number; maxSeconds: number },
+): TurnContent {
+  const c = message.content;
+  switch (c.type) {
+    case 'text':
+      return { kind: 'text', text: c.text, fromAudio: false };
+    case 'confirmation':
+      return { kind: 'button', nonce: c.nonce, answer: c.answer };
+    case 'audio':
+      if (!transcript || 'error' in transcript) return audioProblem(transcript?.error ?? 'failed', limits);
+      return { kind: 'text', text: transcript.text, fromAudio: true };
+    case 'audio_rejected':
+      return audioProblem(c.reason === 'unsupported_format' ? 'unsupported' : c.reason, limits);
+    case 'unsupported':
+      return { kind: 'problem', key: c.what === 'audio_disabled' ? 'audio_disabled' : 'unsupported_content' };
+    default:
+      return { kind: 'problem', key: 'unsupported_content' };
+  }
+}
+
+function audioProblem(
+  error: 'failed' | 'too_large' | 'too_long' | 'unsupported' | 'disabled',
+  limits: { maxBytes: number; maxSeconds: number },
+): TurnContent {
+  switch (error) {
+    case 'too_large':
+      return {
+        kind: 'problem',
+        key: 'audio_too_large',
+        params: { maxMb: Math.floor(limits.maxBytes / (1024 * 1024)) },
+      };
+    case 'too_long':
+      return { kind: 'problem', key: 'audio_too_long', params: { maxSeconds: limits.maxSeconds } };
+    case 'unsupported':
+      return { kind: 'problem', key: 'audio_unsupported' };
+    case 'disabled':
+      return { kind: 'problem', key: 'audio_disabled' };
+    default:
+      return { kind: 'problem', key: 'audio_failed' };
+  }
+}
+
+export const CONVERSATION_TTL_SEC = PRODUCT.inactivityTtlSec;

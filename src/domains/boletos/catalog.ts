@@ -1,0 +1,52 @@
+/** The boletos pack's sentences (pt-BR). Seed 000's value-rule messages verbatim. */
+export const boletosCatalog = {
+  // Gate 3 value rules (seed 000)
+  amount_not_positive: 'O valor precisa ser positivo.',
+  amount_too_high: 'O valor máximo permitido é R$ 100.000,00.',
+  due_date_past: 'A data de vencimento não pode ser no passado.',
+  due_date_invalid: 'Data de vencimento inválida.',
+  // Conflicting values in one message
+  conflict_amount: 'Você mencionou mais de um valor ({values}). Qual é o valor do boleto?',
+  conflict_due_date: 'Você mencionou mais de uma data ({values}). Qual é a data de vencimento?',
+  // References
+  contact_ambiguous: 'Encontrei mais de um contato com esse nome: {candidates}. Qual deles?',
+  contact_not_found: 'Não encontrei nenhum contato chamado "{name}". Qual é o nome do contato?',
+  boleto_not_found: 'Não encontrei o boleto nº {number}. Qual é o número do boleto?',
+  boleto_not_cancellable: 'O boleto nº {number} está {status} e não pode ser cancelado.',
+  message_empty: 'A mensagem não pode ser vazia. O que devo enviar?',
+  // Field names for "Preciso saber: ..."
+  field_contact_name: 'o nome do contato',
+  field_amount_cents: 'o valor',
+  field_due_date: 'a data de vencimento',
+  field_boleto_id: 'o número do boleto',
+  field_message_content: 'a mensagem',
+  // Proposals (the prompt states every value that will be written)
+  propose_create: 'Vou criar um boleto de {amount} para {contact}, com vencimento em {dueDate}.',
+  propose_cancel:
+    'Vou cancelar o boleto nº {number} de {amount} para {contact}, com vencimento em {dueDate}.',
+  // Results
+  created:
+    'Boleto nº {number} criado: {amount} para {contact}, vencimento em {dueDate}.\nLinha digitável: {line}',
+  cancelled: 'Boleto nº {number} cancelado.',
+  status: 'Boleto nº {number}: {amount} para {contact}, vencimento em {dueDate} — {status}.',
+  list_header: 'Boletos ({count}):',
+  list_header_filtered: 'Boletos {filter} ({count}):',
+  list_line: '• nº {number} — {amount} — {contact} — vence {dueDate} — {status}',
+  list_more: '… e mais {count}.',
+  list_empty: 'Nenhum boleto encontrado.',
+  message_queued: 'Mensagem para {contact} colocada na fila de envio.',
+  // Status names
+  status_PENDING: 'pendente',
+  status_PAID: 'pago',
+  status_CANCELLED: 'cancelado',
+  status_OVERDUE: 'vencido',
+  filter_PENDING: 'pendentes',
+  filter_PAID: 'pagos',
+  filter_CANCELLED: 'cancelados',
+  filter_OVERDUE: 'vencidos',
+  filter_contact: 'de {contact}',
+  // GENERAL_QUESTION
+  help: 'Sou a Iris. Posso criar e cancelar boletos (sempre com a sua confirmação), consultar o status de um boleto, listar boletos por status ou contato e enviar mensagens aos seus contatos. Exemplo: "cria um boleto de R$ 150 pro João pra dia 10".',
+} as const;
+
+export type BoletosMessageKey = keyof typeof boletosCatalog;

@@ -1,0 +1,138 @@
+import { fillTemplate, formatDate, formatMoney } from '../../core/format';
+import { offlineUnderstander } from '../../nlu';
+import type { DomainPack, Scope } from '../types';
+import { boletosCatalog, type BoletosMessageKey } from './catalog';
+import { formatDigitableLine } from './febraban';
+import { BOLETOS_INTENTS } from './intents';
+import { boletoTools } from './tools';
+import { validateBoletos } from './validate';
+
+function say(key: string, params?: Record<string, string | number>): string {
+  const template = boletosCatalog[key as BoletosMessageKey];
+  if (template === undefined) throw new Error(`boletos catalog has no sentence "${key}"`);
+  return fillTemplate(template, params);
+}
+
+const money = (cents: unknown) => formatMoney(Number(cents), 'pt-BR');
+const date = (iso: unknown) => formatDate(String(iso), 'pt-BR');
+const statusName = (status: unknown) => say(`status_${String(status)}`);
+
+interface BoletoResult {
+  number: number;
+  amount_cents: number;
+  due_date: string;
+  status: string;
+  contact_name: string;
+  digitable_line: string;
+}
+
+/** The boletos pack (pt-BR, BRL): seeds 000 and 001. */
+export const boletosPack: DomainPack = {
+  id: 'boletos',
+  locale: 'pt-BR',
+  intents: BOLETOS_INTENTS,
+  tools: boletoTools,
+  understander: offlineUnderstander('pt-BR'),
+  fieldLabel: (field) => say(`field_${field}`),
+  validate: validateBoletos,
+  say,
+
+  describeProposal(tool, params) {
+    if (tool === 'create_boleto') {
+      return say('propose_create', {
+        amount: money(params.amount_cents),
+        contact: String(params.contact_name),
+        dueDate: date(params.due_date),
+      });
+    }
+    if (tool === 'cancel_boleto') {
+      const b = params.boleto as BoletoResult | undefined;
+      if (b)
+        return say('propose_cancel', {
+          number: b.number,
+          amount: money(b.amount_cents),
+          contact: b.contact_name,
+          dueDate: date(b.due_date),
+        });
+    }
+    throw new Error(`no proposal sentence for ${tool}`);
+  },
+
+  render(tool, result, scope: Scope) {
+    const b = result as unknown as BoletoResult;
+    switch (tool) {
+      case 'create_boleto':
+        return {
+          text: say('created', {
+            number: b.number,
+            amount: money(b.amount_cents),
+            contact: b.contact_name,
+            dueDate: date(b.due_date),
+            line: formatDigitableLine(b.digitable_line),
+          }),
+        };
+      case 'cancel_boleto':
+        return { text: say('cancelled', { number: b.number }) };
+      case 'get_boleto_status':
+        return {
+          text: say('status', {
+            number: b.number,
+            amount: money(b.amount_cents),
+            contact: b.contact_name,
+            dueDate: date(b.due_date),
+            status: statusName(b.status),
+          }),
+        };
+      case 'list_boletos':
+        return {
+          text: renderList(
+            result as {
+              total: number;
+              status: string | null;
+              contact_name: string | null;
+              boletos: BoletoResult[];
+            },
+          ),
+        };
+      case 'queue_message':
+        return { text: say('message_queued', { contact: String(result.contact_name) }) };
+      default:
+        void scope;
+        throw new Error(`no reply for tool ${tool}`);
+    }
+  },
+
+  answer() {
+    return say('help');
+  },
+};
+
+function renderList(list: {
+  total: number;
+  status: string | null;
+  contact_name: string | null;
+  boletos: BoletoResult[];
+}): string {
+  if (list.total === 0) return say('list_empty');
+  const filters = [
+    list.status ? say(`filter_${list.status}`) : '',
+    list.contact_name ? say('filter_contact', { contact: list.contact_name }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const header = filters
+    ? say('list_header_filtered', { filter: filters, count: list.total })
+    : say('list_header', { count: list.total });
+  const lines = list.boletos.map((b) =>
+    say('list_line', {
+      number: b.number,
+      amount: money(b.amount_cents),
+      contact: b.contact_name,
+      dueDate: date(b.due_date),
+      status: statusName(b.status),
+    }),
+  );
+  const more =
+    list.total > list.boletos.length ? [say('list_more', { count: list.total - list.boletos.length })] : [];
+  return [header, ...lines, ...more].join('\n');
+}

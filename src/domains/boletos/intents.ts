@@ -1,0 +1,19 @@
+import type { IntentSpec } from '../types';
+
+/** Seed 001's intents and seed 000's required entities, with the tool each one calls. */
+export const BOLETOS_INTENTS: Readonly<Record<string, IntentSpec>> = {
+  CREATE_BOLETO: {
+    name: 'CREATE_BOLETO',
+    required: ['contact_name', 'amount_cents', 'due_date'],
+    tool: 'create_boleto',
+  },
+  CANCEL_BOLETO: { name: 'CANCEL_BOLETO', required: ['boleto_id'], tool: 'cancel_boleto' },
+  CHECK_STATUS: { name: 'CHECK_STATUS', required: ['boleto_id'], tool: 'get_boleto_status' },
+  SEND_MESSAGE: {
+    name: 'SEND_MESSAGE',
+    required: ['contact_name', 'message_content'],
+    tool: 'queue_message',
+  },
+  LIST_BOLETOS: { name: 'LIST_BOLETOS', required: [], tool: 'list_boletos' },
+  GENERAL_QUESTION: { name: 'GENERAL_QUESTION', required: [] },
+};

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { DomainError } from '../../core/errors';
+import type { Db, Scope, ToolDefinition } from '../types';
+import { boletoNumbers } from './febraban';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const ALL_ROLES = ['owner', 'operator', 'viewer'] as const;
+const WRITERS = ['owner', 'operator'] as const;
+/** Demo bank (Bradesco's code); a real issuer sets its bank and agreement code per tenant. */
+const BANK_CODE = '237';
+
+export const BOLETO_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'OVERDUE'] as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+}
+
+function boletoView(b: {
+  number: number;
+  amountCents: number;
+  dueDate: Date;
+  status: string;
+  digitableLine: string;
+  contact: { name: string };
+}) {
+  return {
+    number: b.number,
+    amount_cents: b.amountCents,
+    due_date: b.dueDate.toISOString().slice(0, 10),
+    status: b.status,
+    contact_name: b.contact.name,
+    digitable_line: b.digitableLine,
+  };
+}
+
+/** Boletos past their due date are shown OVERDUE while unpaid (the stored status stays PENDING until a job updates it). */
+function effectiveStatus(b: { status: string; dueDate: Date }, today: string): string {
+  return b.status === 'PENDING' && b.dueDate.toISOString().slice(0, 10) < today ? 'OVERDUE' : b.status;
+}
+
+async function findBoleto(db: Db, tenantId: string, number: number) {
+  return db.boleto.findUnique({
+    where: { tenantId_number: { tenantId, number } },
+    include: { contact: true },
+  });
+}
+
+const createInput = z.object({
+  contact_id: z.string().uuid(),
+  amount_cents: z.number().int().positive().max(10_000_000),
+  due_date: isoDate,
+});
+
+export const createBoleto: ToolDefinition<z.infer<typeof createInput>> = {
+  name: 'create_boleto',
+  description: 'Cria um boleto para um contato existente, com valor em centavos e data de vencimento.',
+  parameters: z.object({
+    contact_name: z.string().min(1).describe('Nome do contato, como o usuário disse'),
+    amount_cents: z.number().int().describe('Valor em centavos, exatamente como o usuário disse'),
+    due_date: isoDate.describe('Data de vencimento (YYYY-MM-DD)'),
+  }),
+  input: createInput,
+  category: 'Transactional',
+  requiresConfirmation: true,
+  allowedRoles: WRITERS,
+  version: 'v1',
+  rateLimitPerMinute: 30,
+  async execute(params, ctx) {
+    if (!ctx.nonce) throw new Error('create_boleto runs only with a confirmation nonce');
+    // Exactly once: the nonce is unique on boletos, so a second run finds the first one's row.
+    const existing = await ctx.db.boleto.findUnique({
+      where: { createdByNonce: ctx.nonce },
+      include: { contact: true },
+    });
+    if (existing) return boletoView(existing);
+    const contact = await ctx.db.contact.findFirst({
+      where: { id: params.contact_id, tenantId: ctx.tenant.id },
+    });
+    if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
+    const tenant = await ctx.db.tenant.update({
+      where: { id: ctx.tenant.id },
+      data: { nextBoletoNo: { increment: 1 } },
+      select: { nextBoletoNo: true },
+    });
+    const number = tenant.nextBoletoNo - 1;
+    const freeField = `${ctx.tenant.id.replace(/\D/g, '').padEnd(10, '0').slice(0, 10)}${String(number).padStart(15, '0')}`;
+    const numbers = boletoNumbers({
+      bankCode: BANK_CODE,
+      amountCents: params.amount_cents,
+      dueDate: params.due_date,
+      freeField,
+    });
+    try {
+      const boleto = await ctx.db.boleto.create({
+        data: {
+          tenantId: ctx.tenant.id,
+          number,
+          contactId: contact.id,
+          amountCents: params.amount_cents,
+          dueDate: new Date(`${params.due_date}T00:00:00Z`),
+          digitableLine: numbers.digitableLine,
+          barcode: numbers.barcode,
+          createdByNonce: ctx.nonce,
+        },
+        include: { contact: true },
+      });
+      return boletoView(boleto);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const again = await ctx.db.boleto.findUnique({
+        where: { createdByNonce: ctx.nonce },
+        include: { contact: true },
+      });
+      if (!again) throw error;
+      return boletoView(again);
+    }
+  },
+};
+
+const numberInput = z.object({ boleto_id: z.number().int().positive() });
+const numberParameters = z.object({ boleto_id: z.number().int().positive().describe('Número do boleto') });
+
+export const cancelBoleto: ToolDefinition<z.infer<typeof numberInput>> = {
+  name: 'cancel_boleto',
+  description: 'Cancela um boleto pendente pelo seu número.',
+  parameters: numberParameters,
+  input: numberInput,
+  category: 'Transactional',
+  requiresConfirmation: true,
+  allowedRoles: WRITERS,
+  version: 'v1',
+  rateLimitPerMinute: 30,
+  async execute(params, ctx) {
+    // A conditional transition: only a PENDING boleto becomes CANCELLED, so running twice is harmless.
+    const updated = await ctx.db.boleto.updateMany({
+      where: { tenantId: ctx.tenant.id, number: params.boleto_id, status: { in: ['PENDING', 'OVERDUE'] } },
+      data: { status: 'CANCELLED', cancelledAt: ctx.now },
+    });
+    const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
+    if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
+    if (updated.count === 0 && boleto.status !== 'CANCELLED') {
+      throw new DomainError('boleto_not_cancellable', { number: params.boleto_id, status: boleto.status });
+    }
+    return boletoView(boleto);
+  },
+};
+
+export const getBoletoStatus: ToolDefinition<z.infer<typeof numberInput>> = {
+  name: 'get_boleto_status',
+  description: 'Consulta o status de um boleto pelo seu número.',
+  parameters: numberParameters,
+  input: numberInput,
+  category: 'Query',
+  requiresConfirmation: false,
+  allowedRoles: ALL_ROLES,
+  version: 'v1',
+  async execute(params, ctx) {
+    const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
+    if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
+    return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };
+  },
+};
+
+const listInput = z.object({
+  status: z.enum(BOLETO_STATUSES).optional(),
+  contact_id: z.string().uuid().optional(),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+
+export const listBoletos: ToolDefinition<z.input<typeof listInput>> = {
+  name: 'list_boletos',
+  description: 'Lista boletos, opcionalmente por status ou por contato.',
+  parameters: z.object({
+    status: z.enum(BOLETO_STATUSES).optional().describe('Filtrar por status'),
+    contact_name: z.string().optional().describe('Filtrar pelo nome do contato'),
+  }),
+  input: listInput,
+  category: 'Query',
+  requiresConfirmation: false,
+  allowedRoles: ALL_ROLES,
+  version: 'v1',
+  async execute(raw, ctx) {
+    const params = listInput.parse(raw);
+    const where = {
+      tenantId: ctx.tenant.id,
+      ...(params.contact_id ? { contactId: params.contact_id } : {}),
+      ...statusFilter(params.status, ctx.today),
+    };
+    const [rows, total] = await Promise.all([
+      ctx.db.boleto.findMany({
+        where,
+        include: { contact: true },
+        orderBy: [{ dueDate: 'asc' }, { number: 'asc' }],
+        take: params.limit,
+      }),
+      ctx.db.boleto.count({ where }),
+    ]);
+    return {
+      total,
+      status: params.status ?? null,
+      contact_name: params.contact_id ? (rows[0]?.contact.name ?? null) : null,
+      boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
+    };
+  },
+};
+
+/** OVERDUE is computed (unpaid and past due), PENDING means unpaid and not yet due. */
+function statusFilter(status: (typeof BOLETO_STATUSES)[number] | undefined, today: string) {
+  const todayDate = new Date(`${today}T00:00:00Z`);
+  if (status === 'OVERDUE')
+    return {
+      OR: [{ status: 'OVERDUE' as const }, { status: 'PENDING' as const, dueDate: { lt: todayDate } }],
+    };
+  if (status === 'PENDING') return { status: 'PENDING' as const, dueDate: { gte: todayDate } };
+  return status ? { status } : {};
+}
+
+const queueInput = z.object({ contact_id: z.string().uuid(), message_content: z.string().min(1).max(1000) });
+
+export const queueMessage: ToolDefinition<z.infer<typeof queueInput>> = {
+  name: 'queue_message',
+  description: 'Coloca uma mensagem na fila de envio para um contato existente.',
+  parameters: z.object({
+    contact_name: z.string().min(1).describe('Nome do contato'),
+    message_content: z.string().min(1).describe('Texto da mensagem, como o usuário disse'),
+  }),
+  input: queueInput,
+  category: 'Communication',
+  requiresConfirmation: false,
+  allowedRoles: WRITERS,
+  version: 'v1',
+  rateLimitPerMinute: 20,
+  async execute(params, ctx: Scope) {
+    const contact = await ctx.db.contact.findFirst({
+      where: { id: params.contact_id, tenantId: ctx.tenant.id },
+    });
+    if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
+    await ctx.db.queuedMessage.create({
+      data: {
+        tenantId: ctx.tenant.id,
+        contactId: contact.id,
+        content: params.message_content,
+        correlationId: ctx.correlationId,
+      },
+    });
+    return { contact_name: contact.name };
+  },
+};
+
+export const boletoTools = [createBoleto, cancelBoleto, getBoletoStatus, listBoletos, queueMessage];

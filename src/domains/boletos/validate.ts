@@ -1,0 +1,108 @@
+import { PRODUCT } from '../../../config/product';
+import { findContact } from '../contacts';
+import type { Entities, Scope, Validation } from '../types';
+import { boletosCatalog } from './catalog';
+import { BOLETOS_INTENTS } from './intents';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isRealDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Gate 3 for boletos (seed 000): required entities per intent, value rules with the seed's
+ * messages, then references: the contact must exist in the tenant (ambiguous names are asked
+ * back with the candidates), the boleto number must exist.
+ */
+export async function validateBoletos(intent: string, entities: Entities, scope: Scope): Promise<Validation> {
+  const spec = BOLETOS_INTENTS[intent];
+  if (!spec) return { status: 'missing', missing: [] };
+  const missing = spec.required.filter((field) => entities[field] === undefined || entities[field] === '');
+  if (missing.length > 0) return { status: 'missing', missing };
+
+  const amount = entities.amount_cents;
+  if (amount !== undefined) {
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      return { status: 'invalid', messageKey: 'amount_not_positive', field: 'amount_cents' };
+    }
+    if (amount > PRODUCT.maxBoletoAmountCents)
+      return { status: 'invalid', messageKey: 'amount_too_high', field: 'amount_cents' };
+  }
+  const due = entities.due_date;
+  if (due !== undefined) {
+    if (typeof due !== 'string' || !isRealDate(due))
+      return { status: 'invalid', messageKey: 'due_date_invalid', field: 'due_date' };
+    if (due < scope.today) return { status: 'invalid', messageKey: 'due_date_past', field: 'due_date' };
+  }
+  const content = entities.message_content;
+  if (content !== undefined && String(content).trim() === '') {
+    return { status: 'invalid', messageKey: 'message_empty', field: 'message_content' };
+  }
+
+  const params: Record<string, unknown> = {};
+  const name = entities.contact_name;
+  if (name !== undefined) {
+    const match = await findContact(scope.db, scope.tenant.id, String(name));
+    if (match.kind === 'none')
+      return {
+        status: 'not_found',
+        field: 'contact_name',
+        messageKey: 'contact_not_found',
+        params: { name: String(name) },
+      };
+    if (match.kind === 'many') {
+      return {
+        status: 'ambiguous',
+        field: 'contact_name',
+        messageKey: 'contact_ambiguous',
+        params: { candidates: match.candidates.map((c) => c.name).join(', ') },
+      };
+    }
+    params.contact_id = match.contact.id;
+    params.contact_name = match.contact.name;
+  }
+  const id = entities.boleto_id;
+  if (id !== undefined) {
+    const number = Number(id);
+    const boleto =
+      Number.isInteger(number) && number > 0
+        ? await scope.db.boleto.findUnique({
+            where: { tenantId_number: { tenantId: scope.tenant.id, number } },
+            include: { contact: true },
+          })
+        : null;
+    if (!boleto)
+      return {
+        status: 'not_found',
+        field: 'boleto_id',
+        messageKey: 'boleto_not_found',
+        params: { number: String(id) },
+      };
+    if (intent === 'CANCEL_BOLETO' && (boleto.status === 'CANCELLED' || boleto.status === 'PAID')) {
+      return {
+        status: 'invalid',
+        messageKey: 'boleto_not_cancellable',
+        params: { number, status: boletosCatalog[`status_${boleto.status}`] },
+        field: 'boleto_id',
+      };
+    }
+    params.boleto_id = number;
+    params.boleto = {
+      number,
+      amount_cents: boleto.amountCents,
+      due_date: boleto.dueDate.toISOString().slice(0, 10),
+      status: boleto.status,
+      contact_name: boleto.contact.name,
+      digitable_line: boleto.digitableLine,
+    };
+  }
+  if (amount !== undefined) params.amount_cents = amount;
+  if (due !== undefined) params.due_date = due;
+  if (content !== undefined) params.message_content = String(content).trim();
+  if (entities.status !== undefined) params.status = entities.status;
+  return { status: 'pass', params };
+}

@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { Locale } from '../core/locale';
+import type { Understander } from '../core/understanding';
+import type { PrismaClient } from '../stores/prisma/client';
+
+export type DomainPackId = 'boletos' | 'finance';
+export type UserRole = 'owner' | 'operator' | 'viewer';
+export type Entities = Record<string, string | number>;
+
+/** How a tenant's messages are understood (issue: Gemini modes). */
+export type UnderstandingMode = 'offline' | 'model_first' | 'offline_first';
+
+export interface TenantProfile {
+  id: string;
+  slug: string;
+  name: string;
+  pack: DomainPackId;
+  locale: Locale;
+  timeZone: string;
+  currency: string;
+  ai: { enabled: boolean; mode: UnderstandingMode; plan: string; features: string[] };
+}
+
+export interface UserProfile {
+  id: string;
+  name: string;
+  role: UserRole;
+}
+
+/** A Prisma client or an interactive transaction: use cases take either. */
+export type Db = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
+
+/** What every use case and validation gets: who, where, when, and the data. */
+export interface Scope {
+  tenant: TenantProfile;
+  user: UserProfile;
+  conversationId: string;
+  correlationId: string;
+  now: Date;
+  /** Today in the tenant's time zone, `YYYY-MM-DD`. */
+  today: string;
+  db: Db;
+}
+
+export type ToolCategory = 'Query' | 'Transactional' | 'Communication' | 'Support';
+
+/**
+ * Seed 003 §3.1's ToolDefinition. `parameters` is what a caller states, in entity names (the
+ * function declaration a model sees derives from it); `input` is what the use case runs with,
+ * after Gate 3 resolved references (a contact's name -> its id). Both are zod schemas.
+ */
+export interface ToolDefinition<P = Record<string, unknown>, R = Record<string, unknown>> {
+  name: string;
+  /** For the model (function declarations), in the pack's language. */
+  description: string;
+  parameters: z.ZodType;
+  input: z.ZodType<P>;
+  category: ToolCategory;
+  requiresConfirmation: boolean;
+  allowedRoles: readonly UserRole[];
+  featureFlag?: string;
+  version: string;
+  /** Calls per user per minute; undefined = no tool-specific limit. */
+  rateLimitPerMinute?: number;
+  /**
+   * Runs the use case. Writes receive the confirmation `nonce` and must make it unique in the
+   * rows they insert, so a second execution of the same confirmation cannot write twice.
+   */
+  execute(params: P, ctx: Scope & { nonce?: string }): Promise<R>;
+}
+
+/** A tool of any parameter type, as registries and packs hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any, Record<string, unknown>>;
+
+/** One intent of a pack: Gate 3's required entities and the tool it leads to. */
+export interface IntentSpec {
+  name: string;
+  required: readonly string[];
+  /** The tool the intent calls once valid; undefined for conversation-only intents. */
+  tool?: string;
+}
+
+/** Gate 3's verdict, with references (contacts, ids) resolved against the tenant's data. */
+export type Validation =
+  | { status: 'pass'; params: Record<string, unknown> }
+  /** Required values not given: ask only for these (patch mode). */
+  | { status: 'missing'; missing: string[] }
+  /** A value broke a rule: say why (a pack sentence) and ask for the field again. */
+  | { status: 'invalid'; messageKey: string; params?: Record<string, string | number>; field: string }
+  /** Several records match the words: ask which, listing them. */
+  | { status: 'ambiguous'; field: string; messageKey: string; params: Record<string, string | number> }
+  /** No record matches: say so and ask again. */
+  | { status: 'not_found'; field: string; messageKey: string; params: Record<string, string | number> };
+
+/** A follow-up an executed tool asks for (seed 002: simulate without bank balance). */
+export interface FollowUp {
+  intent: string;
+  entities: Entities;
+  /** Sentence key of the pack to ask with. */
+  messageKey: string;
+  params?: Record<string, string | number>;
+  /** Run this intent again once the follow-up's action completed. */
+  then?: { intent: string; entities: Entities };
+}
+
+export interface Rendered {
+  text: string;
+  followUp?: FollowUp;
+}
+
+/**
+ * A domain pack: a folder with its intents, understanding, rules, tools and sentences. The
+ * pipeline, gates, confirmations, audit and channels are shared; adding a pack is adding a
+ * folder and one line in the pack registry.
+ */
+export interface DomainPack {
+  id: DomainPackId;
+  locale: Locale;
+  intents: Readonly<Record<string, IntentSpec>>;
+  tools: readonly AnyTool[];
+  understander: Understander;
+  /** Human names of entity fields, for "Preciso saber: ...". */
+  fieldLabel(field: string): string;
+  /** Gate 3 plus reference resolution; may fill defaults the pack's seed allows (shown in the prompt). */
+  validate(intent: string, entities: Entities, scope: Scope): Promise<Validation>;
+  /** The confirmation prompt's body: states every value that will be written. */
+  describeProposal(tool: string, params: Record<string, unknown>, scope: Scope): string;
+  /** The reply for a tool's result (numbers only from the result). */
+  render(tool: string, result: Record<string, unknown>, scope: Scope): Rendered;
+  /** The reply to conversation-only intents (GENERAL_QUESTION). */
+  answer(intent: string): string;
+  /** The pack's sentence by key. */
+  say(key: string, params?: Record<string, string | number>): string;
+}

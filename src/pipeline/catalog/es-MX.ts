@@ -1,0 +1,44 @@
+import type { PipelineMessageKey } from './pt-BR';
+
+/**
+ * Sentences of the pipeline in Mexican Spanish: short and neutral (seed 002). Seed 002's
+ * sentences verbatim where it gives one ("Responde: sí / no", "Responde exactamente: sí / no").
+ */
+export const esMX: Record<PipelineMessageKey, string> = {
+  input_empty: 'No entendí. ¿Puedes repetirlo?',
+  input_too_long: 'Tu mensaje es muy largo (máximo {max} caracteres). ¿Puedes resumirlo?',
+  audio_failed: 'No pude entender el audio. ¿Puedes enviarlo de nuevo o escribirlo?',
+  audio_disabled: 'Los mensajes de voz no están habilitados aquí. Por favor, escribe tu mensaje.',
+  audio_too_large:
+    'El audio es demasiado grande (máximo {maxMb} MB). ¿Puedes enviar uno más corto o escribirlo?',
+  audio_too_long:
+    'El audio es demasiado largo (máximo {maxSeconds} segundos). ¿Puedes enviar uno más corto o escribirlo?',
+  audio_unsupported: 'No puedo leer ese formato de audio. ¿Puedes enviar una nota de voz o escribirlo?',
+  audio_heard: '🎤 Entendí: "{transcript}"',
+  unsupported_content: 'Entiendo mensajes de texto y de voz. ¿Puedes escribir o grabar lo que necesitas?',
+  intent_unclear: '¿Qué quieres hacer?',
+  need_fields: 'Necesito saber: {fields}',
+  confirm_question: 'Responde: sí / no',
+  confirm_reask: 'Responde exactamente: sí / no',
+  operation_cancelled: 'Operación cancelada.',
+  confirm_yes_label: 'Sí',
+  confirm_no_label: 'No',
+  previous_proposal_cancelled: 'Cancelé la propuesta anterior.',
+  nothing_pending: 'No hay ninguna acción esperando confirmación. ¿Qué quieres hacer?',
+  intent_not_understood: 'Perdón, no entendí tu solicitud. ¿Puedes decirlo de otra forma?',
+  out_of_scope:
+    'Eso está fuera de lo que puedo hacer. Puedo registrar gastos e ingresos, presupuestos, deudas, tu saldo y simular compras.',
+  provider_error: 'Tengo problemas técnicos en este momento. Intenta de nuevo en unos instantes.',
+  rate_limited: 'Hiciste muchas solicitudes. Espera un momento antes de intentar de nuevo.',
+  action_requires_confirmation: 'Para hacer esto necesito tu confirmación. ¿Continúo?',
+  confirmation_expired: 'La propuesta expiró. ¿Quieres que la haga de nuevo?',
+  action_failed: 'No se pudo completar la acción. Motivo: {reason}. ¿Quieres intentarlo de nuevo?',
+  ai_disabled: 'El asistente no está disponible por el momento.',
+  general_error: 'Ocurrió un error inesperado. Por favor, intenta de nuevo.',
+  unknown_user:
+    '¡Hola! Esta cuenta todavía no está autorizada para usar Iris. Pide una invitación a quien administra tu cuenta.',
+  link_ok: '¡Listo, {name}! Tu cuenta quedó vinculada. ¿En qué te ayudo?',
+  link_invalid: 'Esta invitación no es válida o ya expiró. Pide una nueva.',
+  link_already: 'Tu cuenta ya está vinculada. ¿En qué te ayudo?',
+  not_allowed: 'Tu perfil no tiene permiso para esa acción.',
+};

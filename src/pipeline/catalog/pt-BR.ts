@@ -1,0 +1,49 @@
+/**
+ * Sentences of the pipeline in Brazilian Portuguese. Seeds' sentences verbatim where they give
+ * one: seed 000 (gates) and seed 003 §1.4 (fallback catalog, adapted to boletos).
+ */
+export const ptBR = {
+  // Gate 1 (seed 000)
+  input_empty: 'Não entendi. Pode repetir?',
+  input_too_long: 'Sua mensagem é muito longa (máximo de {max} caracteres). Pode resumir?',
+  audio_failed: 'Não consegui entender o áudio. Pode enviar de novo ou escrever?',
+  audio_disabled: 'Mensagens de voz não estão habilitadas aqui. Por favor, escreva sua mensagem.',
+  audio_too_large: 'O áudio é grande demais (máximo de {maxMb} MB). Pode enviar um áudio menor ou escrever?',
+  audio_too_long:
+    'O áudio é longo demais (máximo de {maxSeconds} segundos). Pode enviar um áudio mais curto ou escrever?',
+  audio_unsupported: 'Não consigo ler esse formato de áudio. Pode enviar uma mensagem de voz ou escrever?',
+  audio_heard: '🎤 Entendi: "{transcript}"',
+  unsupported_content: 'Eu entendo mensagens de texto e de voz. Pode escrever ou gravar o que precisa?',
+  // Gate 2 (seed 000)
+  intent_unclear: 'O que você deseja?',
+  // Gate 3 (seed 000)
+  need_fields: 'Preciso saber: {fields}',
+  // Gate 4 (seed 000)
+  confirm_question: 'Confirma? (Sim/Não)',
+  confirm_reask: 'Confirma? (Sim/Não)',
+  operation_cancelled: 'Operação cancelada.',
+  confirm_yes_label: 'Sim',
+  confirm_no_label: 'Não',
+  previous_proposal_cancelled: 'A proposta anterior foi cancelada.',
+  nothing_pending: 'Não há nenhuma ação aguardando confirmação. O que você deseja?',
+  // Fallback catalog (seed 003 §1.4, adapted to boletos)
+  intent_not_understood: 'Desculpe, não entendi sua solicitação. Pode reformular?',
+  out_of_scope:
+    'Essa solicitação está fora do que posso ajudar. Posso ajudar com boletos: criar, cancelar, consultar e listar, e enviar mensagens aos seus contatos.',
+  provider_error: 'Estou com dificuldades técnicas no momento. Tente novamente em alguns instantes.',
+  rate_limited: 'Você fez muitas solicitações. Aguarde um momento antes de tentar novamente.',
+  action_requires_confirmation: 'Para executar esta ação, preciso da sua confirmação. Deseja prosseguir?',
+  confirmation_expired: 'A proposta de ação expirou. Deseja que eu refaça?',
+  action_failed: 'Não foi possível completar a ação. Motivo: {reason}. Deseja tentar novamente?',
+  ai_disabled: 'O assistente de IA está temporariamente indisponível.',
+  general_error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  // Access
+  unknown_user:
+    'Olá! Este número ainda não está autorizado a usar a Iris. Peça um convite ao responsável pela sua empresa.',
+  link_ok: 'Pronto, {name}! Sua conta foi vinculada. Como posso ajudar?',
+  link_invalid: 'Este convite é inválido ou expirou. Peça um novo convite ao responsável.',
+  link_already: 'Sua conta já está vinculada. Como posso ajudar?',
+  not_allowed: 'Seu perfil não tem permissão para essa ação.',
+} as const;
+
+export type PipelineMessageKey = keyof typeof ptBR;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { CONVERSATION_STATES } from './state-machine';
+
+const entities = z.record(z.string(), z.union([z.string(), z.number()]));
+const continuation = z.object({ intent: z.string(), entities });
+
+/** A request waiting for missing values (clarify, patch mode: seed 002). */
+export const draftSchema = z.object({
+  intent: z.string(),
+  entities,
+  missing: z.array(z.string()),
+  then: continuation.optional(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+/**
+ * The pending confirmation (seed 003 §2.2), in Redis under the tenant and conversation with a
+ * 300 s TTL. It binds the action to the tenant, conversation and user that were asked.
+ */
+export const pendingSchema = z.object({
+  nonce: z.string().uuid(),
+  tenantId: z.string(),
+  conversationId: z.string(),
+  userId: z.string(),
+  intent: z.string(),
+  tool: z.string(),
+  entities,
+  params: z.record(z.string(), z.unknown()),
+  proposedAt: z.string(),
+  expiresAt: z.string(),
+  then: continuation.optional(),
+});
+export type PendingConfirmation = z.infer<typeof pendingSchema>;
+
+/** Seed 001's ephemeral graph state, kept in Redis with the inactivity TTL. */
+export const conversationStateSchema = z.object({
+  v: z.literal(1),
+  state: z.enum(CONVERSATION_STATES),
+  since: z.string(),
+  turnCount: z.number().int(),
+  lastIntent: z.string().optional(),
+  draft: draftSchema.optional(),
+  /** The last proposal, kept after its pending key expires to tell "expired" from "nothing pending". */
+  lastProposal: z
+    .object({
+      nonce: z.string(),
+      intent: z.string(),
+      tool: z.string(),
+      entities,
+      expiresAt: z.string(),
+      then: continuation.optional(),
+    })
+    .optional(),
+  /** After "A proposta de ação expirou. Deseja que eu refaça?": a yes proposes it again (never executes). */
+  redoOffer: z
+    .object({ intent: z.string(), entities, until: z.string(), then: continuation.optional() })
+    .optional(),
+  recent: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string(), at: z.string() })),
+  lastCorrelationId: z.string().optional(),
+});
+export type ConversationState = z.infer<typeof conversationStateSchema>;
+
+export function freshState(now: Date): ConversationState {
+  return { v: 1, state: 'IDLE', since: now.toISOString(), turnCount: 0, recent: [] };
+}
+
+/** Parses stored state; corrupt state is replaced by a fresh one (seed 003 §6.4) and reported. */
+export function parseState(
+  raw: string | null,
+  now: Date,
+  onCorrupt: (error: unknown) => void,
+): ConversationState {
+  if (raw === null) return freshState(now);
+  try {
+    return conversationStateSchema.parse(JSON.parse(raw));
+  } catch (error) {
+    onCorrupt(error);
+    return freshState(now);
+  }
+}
+
+export function parsePending(
+  raw: string | null,
+  onCorrupt: (error: unknown) => void,
+): PendingConfirmation | undefined {
+  if (raw === null) return undefined;
+  try {
+    return pendingSchema.parse(JSON.parse(raw));
+  } catch (error) {
+    onCorrupt(error);
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import type { Understanding } from '../core/understanding';
+import type { Db, DomainPack, Scope } from '../domains/types';
+
+/** An audit row: seed 000's event names, with the turn's correlation id, tenant and conversation. */
+export interface AuditRecord {
+  event: string;
+  intent?: string;
+  data?: Record<string, unknown>;
+}
+
+export interface AuditEntry extends AuditRecord {
+  tenantId: string | null;
+  conversationId: string | null;
+  correlationId: string;
+  at: Date;
+}
+
+/** Writes audit rows; may fail, and a failure never blocks or fails the reply. */
+export interface AuditSink {
+  write(entries: AuditEntry[]): Promise<void>;
+}
+
+export type ClaimResult =
+  | { status: 'claimed' }
+  /** This same inbound message claimed it before and died: run it again (the write is idempotent by nonce). */
+  | { status: 'resume' }
+  | { status: 'completed'; result: Record<string, unknown>; byThisMessage: boolean }
+  | { status: 'failed'; error: string }
+  | { status: 'cancelled' }
+  | { status: 'expired' }
+  /** Another message is executing it right now. */
+  | { status: 'busy' }
+  /** No such action for this tenant, conversation and user. */
+  | { status: 'unknown' };
+
+/**
+ * The orchestrator's ledger of actions (seed 003 §2.1) in PostgreSQL, keyed by the confirmation
+ * nonce. Its conditional transitions make a confirmed action run at most once.
+ */
+export interface ActionLedger {
+  propose(action: {
+    nonce: string;
+    tenantId: string;
+    conversationId: string;
+    userId: string;
+    tool: string;
+    params: Record<string, unknown>;
+    correlationId: string;
+    proposedAt: Date;
+    expiresAt: Date;
+  }): Promise<void>;
+  /** PROPOSED -> CANCELLED (rejected, superseded or expired); no-op otherwise. */
+  cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void>;
+  /** PROPOSED -> EXECUTING, bound to tenant, conversation and user, within the TTL. */
+  claim(
+    nonce: string,
+    binding: { tenantId: string; conversationId: string; userId: string },
+    messageId: string,
+    now: Date,
+  ): Promise<ClaimResult>;
+  /** EXECUTING -> COMPLETED in the same transaction as the tool's write. */
+  complete(db: Db, nonce: string, result: Record<string, unknown>, now: Date): Promise<void>;
+  /** EXECUTING -> FAILED with a reason. */
+  fail(nonce: string, error: string, now: Date): Promise<void>;
+}
+
+/** Runs a function in one database transaction. */
+export type TransactionRunner = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+
+/** Turns text into an intent and entities: offline rules, a model, or both (per tenant mode). */
+export interface IntentEngine {
+  understand(text: string, scope: Scope, pack: DomainPack): Promise<Understanding>;
+}

@@ -1,0 +1,90 @@
+import { DomainError, IrisError } from '../../core/errors';
+import type { AnyTool } from '../../domains/types';
+import type { Turn } from '../turn';
+import type { Stage } from './stage';
+import { toolOf } from './propose';
+
+/** Another worker holds this confirmation's execution; the job retries and then reads its result. */
+export class ActionBusyError extends IrisError {
+  constructor(nonce: string) {
+    super('action_busy', `action ${nonce} is being executed elsewhere`, { retryable: true });
+  }
+}
+
+/**
+ * Tool execution (seed 003 §3.3, steps 5-7). A confirmed write first claims its action
+ * (PROPOSED -> EXECUTING, bound to tenant, conversation and user, within the TTL), then runs the
+ * use case and marks it COMPLETED in one transaction. A retry of the same message resumes; a
+ * second "sim" finds it COMPLETED and replies with the stored result: it never runs twice.
+ */
+export const execute: Stage = {
+  name: 'tool_execution',
+  async run(t) {
+    const tool = toolOf(t)!;
+    const parsed = tool.input.safeParse(t.validation!.status === 'pass' ? t.validation!.params : {});
+    if (!parsed.success) {
+      t.record('tool_execution_blocked', {
+        tool: tool.name,
+        reason: 'schema',
+        issues: parsed.error.issues.map((i) => i.message),
+      });
+      t.reply(t.say('general_error'));
+      return 'stop';
+    }
+    const started = Date.now();
+    try {
+      t.result = tool.requiresConfirmation
+        ? await runConfirmed(t, tool, parsed.data)
+        : await tool.execute(parsed.data as never, t.scope);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (tool.requiresConfirmation) await t.deps.ledger.fail(t.nonce!, error.messageKey, t.input.now);
+      t.record('tool_execution_failed', { tool: tool.name, reason: error.messageKey });
+      const reason = t.pack.say(error.messageKey, error.params).replace(/[.!?]+$/, '');
+      t.reply(tool.requiresConfirmation ? t.say('action_failed', { reason }) : `${reason}.`);
+      return 'stop';
+    }
+    if (t.result === undefined) return 'stop';
+    t.record('tool_execution_success', {
+      tool: tool.name,
+      ...(t.nonce ? { nonce: t.nonce } : {}),
+      ms: Date.now() - started,
+    });
+    return 'continue';
+  },
+};
+
+async function runConfirmed(
+  t: Turn,
+  tool: AnyTool,
+  params: unknown,
+): Promise<Record<string, unknown> | undefined> {
+  const nonce = t.nonce!;
+  const binding = {
+    tenantId: t.input.tenant.id,
+    conversationId: t.input.conversationId,
+    userId: t.input.user.id,
+  };
+  const claim = await t.deps.ledger.claim(nonce, binding, t.input.messageId, t.input.now);
+  switch (claim.status) {
+    case 'claimed':
+    case 'resume':
+      if (claim.status === 'resume') t.record('tool_execution_resumed', { tool: tool.name, nonce });
+      return t.deps.transaction(async (db) => {
+        const result = await tool.execute(params as never, { ...t.scope, db, nonce });
+        await t.deps.ledger.complete(db, nonce, result, t.input.now);
+        return result;
+      });
+    case 'completed':
+      t.record('tool_execution_replayed', { tool: tool.name, nonce, sameMessage: claim.byThisMessage });
+      return claim.result;
+    case 'failed':
+      throw new DomainError(claim.error || 'general_error');
+    case 'busy':
+      throw new ActionBusyError(nonce);
+    default:
+      t.record('confirmation_expired', { nonce, claim: claim.status });
+      t.reply(t.say('confirmation_expired'));
+      return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+import { readConfirmation } from '../confirmation-words';
+import type { Turn } from '../turn';
+import type { Stage } from './stage';
+
+/**
+ * The router (seed 002): a pending confirmation goes to the confirmation gate; a pending
+ * clarification goes to patch mode; anything else is a new request. Answers that refer to a
+ * proposal that is gone (expired, used, foreign) get the seed's expiry sentence.
+ */
+export const router: Stage = {
+  name: 'router',
+  async run(t) {
+    const content = t.input.content;
+    const pending = t.input.pending;
+    if (content.kind === 'button') {
+      if (pending && pending.nonce === content.nonce) {
+        t.route = 'confirmation';
+        return 'continue';
+      }
+      return proposalGone(t, content.nonce);
+    }
+    if (pending) {
+      t.route = 'confirmation';
+      return 'continue';
+    }
+    const answer = readConfirmation(t.text, t.input.tenant.locale);
+    const offer = t.redoOffer;
+    if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
+      t.redoOffer = undefined;
+      if (answer === 'no') {
+        t.record('redo_declined');
+        t.reply(t.say('operation_cancelled'));
+        return 'stop';
+      }
+      // A yes to "Deseja que eu refaça?" proposes again, with a new nonce; it never executes.
+      t.route = 'redo';
+      t.intent = offer.intent;
+      t.entities = { ...offer.entities };
+      t.then = offer.then;
+      t.record('redo_accepted');
+      return 'continue';
+    }
+    if (t.draft) {
+      t.route = 'clarification';
+      return 'continue';
+    }
+    if (answer !== 'other') {
+      if (t.lastProposal && t.lastProposal.expiresAt <= t.input.now.toISOString())
+        return proposalGone(t, t.lastProposal.nonce);
+      t.record('confirmation_without_proposal', { answer });
+      t.reply(t.say('nothing_pending'));
+      return 'stop';
+    }
+    t.route = 'new';
+    return 'continue';
+  },
+};
+
+/**
+ * "A proposta de ação expirou. Deseja que eu refaça?": for an answer to a proposal that
+ * expired, or a button whose nonce is stale, used or not this conversation's. Never executes.
+ * When it was this conversation's own expired proposal, a "sim" next proposes it again.
+ */
+async function proposalGone(t: Turn, nonce: string): Promise<'stop'> {
+  const last = t.lastProposal;
+  if (last && last.nonce === nonce && last.expiresAt <= t.input.now.toISOString()) {
+    await t.deps.ledger.cancel(nonce, 'expired');
+    t.redoOffer = {
+      intent: last.intent,
+      entities: last.entities,
+      until: new Date(t.input.now.getTime() + t.limits.confirmationTtlSec * 1000).toISOString(),
+      ...(last.then ? { then: last.then } : {}),
+    };
+    t.lastProposal = undefined;
+  }
+  t.record('confirmation_expired', { nonce });
+  t.reply(t.say('confirmation_expired'));
+  return 'stop';
+}

@@ -1,0 +1,62 @@
+import { formatDate, formatMoney } from '../../core/format';
+import type { Turn } from '../turn';
+import type { Stage } from './stage';
+
+/**
+ * Gate 3 (seed 000): required entities per intent, value rules, and references that must
+ * exist in the tenant's data. Runs again on a confirmed action, so a proposal that became
+ * invalid while it waited (a due date now past) is not executed.
+ */
+export const validate: Stage = {
+  name: 'validation_gate',
+  async run(t) {
+    const intent = t.intent!;
+    if (t.conflicts.length > 0) {
+      const conflict = t.conflicts[0]!;
+      delete t.entities[conflict.field];
+      t.validation = { status: 'missing', missing: [conflict.field] };
+      t.record('validation_gate_fail', { reason: 'conflict', field: conflict.field });
+      t.draft = {
+        intent,
+        entities: t.entities,
+        missing: [conflict.field],
+        ...(t.then ? { then: t.then } : {}),
+      };
+      t.reply(
+        t.pack.say(`conflict_${conflict.field}`, {
+          values: conflict.values.map((v) => display(t, conflict.field, v)).join(', '),
+        }),
+      );
+      return 'stop';
+    }
+    const validation = await t.pack.validate(intent, t.entities, t.scope);
+    t.validation = validation;
+    if (validation.status === 'pass') {
+      t.record('validation_gate_pass');
+      return 'continue';
+    }
+    t.record('validation_gate_fail', {
+      status: validation.status,
+      ...(validation.status === 'missing' ? { missing: validation.missing } : { field: validation.field }),
+    });
+    if (t.route === 'confirmation') {
+      // The confirmed proposal no longer passes: it is not executed.
+      await t.deps.ledger.cancel(t.nonce!, 'rejected');
+      t.confirmed = false;
+      const reason =
+        validation.status === 'missing'
+          ? t.say('general_error')
+          : t.pack.say(validation.messageKey, validation.params);
+      t.reply(t.say('action_failed', { reason: reason.replace(/[.!?]+$/, '') }));
+      return 'stop';
+    }
+    return 'continue';
+  },
+};
+
+/** A conflicting value as the person would read it. */
+function display(t: Turn, field: string, value: string | number): string {
+  if (field.endsWith('cents') && typeof value === 'number') return formatMoney(value, t.input.tenant.locale);
+  if (field.includes('date') && typeof value === 'string') return formatDate(value, t.input.tenant.locale);
+  return String(value);
+}

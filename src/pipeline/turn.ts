@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { PRODUCT } from '../../config/product';
+import { isoDateInZone } from '../core/format';
+import type { EntityConflict, Understanding } from '../core/understanding';
+import type {
+  Entities,
+  DomainPack,
+  Scope,
+  TenantProfile,
+  UserProfile,
+  Validation,
+  Db,
+} from '../domains/types';
+import type { PendingWrite } from '../stores/mailbox';
+import { say, type PipelineMessageKey } from './catalog';
+import type { ConversationState, PendingConfirmation } from './conversation';
+import type { ActionLedger, AuditRecord, IntentEngine, TransactionRunner } from './ports';
+import { ConversationStateMachine } from './state-machine';
+
+/** What the person sent, as the pipeline sees it. */
+export type TurnContent =
+  | { kind: 'text'; text: string; fromAudio: boolean }
+  | { kind: 'button'; nonce: string; answer: 'yes' | 'no' }
+  /** Something Gate 1 stops with a fixed reply (audio that failed, a sticker...). */
+  | { kind: 'problem'; key: PipelineMessageKey; params?: Record<string, string | number> };
+
+export interface TurnInput {
+  messageId: string;
+  correlationId: string;
+  conversationId: string;
+  /** When the platform says it was sent: a backlog message is never a confirmation. */
+  sentAt: Date;
+  now: Date;
+  tenant: TenantProfile;
+  user: UserProfile;
+  pack: DomainPack;
+  content: TurnContent;
+  state: ConversationState;
+  pending?: PendingConfirmation;
+}
+
+export interface Reply {
+  text: string;
+  buttons?: { nonce: string; yesLabel: string; noLabel: string };
+}
+
+export interface TurnOutput {
+  replies: Reply[];
+  state: ConversationState;
+  pending: PendingWrite;
+  audit: AuditRecord[];
+  intent?: string;
+}
+
+export interface PipelineDeps {
+  ledger: ActionLedger;
+  engine: IntentEngine;
+  db: Db;
+  transaction: TransactionRunner;
+  logger: Logger;
+  limits?: Partial<typeof PRODUCT>;
+  newNonce?: () => string;
+}
+
+export type Route = 'confirmation' | 'clarification' | 'redo' | 'new';
+
+/** The state one turn carries from stage to stage (seed 001's AIGraphState). */
+export class Turn {
+  readonly replies: Reply[] = [];
+  readonly audit: AuditRecord[] = [];
+  readonly sm: ConversationStateMachine;
+  readonly scope: Scope;
+  readonly limits: typeof PRODUCT;
+  route: Route = 'new';
+  text = '';
+  intent: string | undefined;
+  confidence = 0;
+  entities: Entities = {};
+  conflicts: EntityConflict[] = [];
+  then: { intent: string; entities: Entities } | undefined;
+  validation: Validation | undefined;
+  confirmed = false;
+  nonce: string | undefined;
+  result: Record<string, unknown> | undefined;
+  /** An understanding already computed this turn (a stage looked ahead), reused by classify. */
+  understanding: Understanding | undefined;
+  /** The draft to keep for the next turn (AWAITING_INPUT); undefined clears it. */
+  draft: ConversationState['draft'];
+  redoOffer: ConversationState['redoOffer'];
+  lastProposal: ConversationState['lastProposal'];
+  pendingWrite: PendingWrite = { op: 'keep' };
+
+  constructor(
+    readonly input: TurnInput,
+    readonly deps: PipelineDeps,
+  ) {
+    this.limits = { ...PRODUCT, ...deps.limits };
+    this.sm = new ConversationStateMachine(input.state.state, (record) =>
+      deps.logger.warn({ transition: record }, 'invalid conversation state transition rejected'),
+    );
+    this.draft = input.state.draft;
+    this.redoOffer = input.state.redoOffer;
+    this.lastProposal = input.state.lastProposal;
+    this.scope = {
+      tenant: input.tenant,
+      user: input.user,
+      conversationId: input.conversationId,
+      correlationId: input.correlationId,
+      now: input.now,
+      today: isoDateInZone(input.now, input.tenant.timeZone),
+      db: deps.db,
+    };
+  }
+
+  get pack(): DomainPack {
+    return this.input.pack;
+  }
+
+  get state(): ConversationState {
+    return this.input.state;
+  }
+
+  get fromAudio(): boolean {
+    return this.input.content.kind === 'text' && this.input.content.fromAudio;
+  }
+
+  newNonce(): string {
+    return this.deps.newNonce ? this.deps.newNonce() : randomUUID();
+  }
+
+  /** A pipeline sentence in the tenant's locale. */
+  say(key: PipelineMessageKey, params?: Record<string, string | number>): string {
+    return say(this.input.tenant.locale, key, params);
+  }
+
+  reply(text: string, buttons?: Reply['buttons']): void {
+    this.replies.push(buttons ? { text, buttons } : { text });
+  }
+
+  record(event: string, data?: Record<string, unknown>): void {
+    this.audit.push({ event, ...(this.intent ? { intent: this.intent } : {}), ...(data ? { data } : {}) });
+  }
+}

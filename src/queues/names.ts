@@ -1,0 +1,20 @@
+import type { Channel } from '../core/messages';
+
+/**
+ * Queue names. BullMQ prefixes every key with the configured prefix (`IRIS_PREFIX`), so one
+ * Redis can hold several deployments or test runs side by side.
+ */
+export const QUEUES = {
+  /** "Conversation X has messages in its mailbox": drained by pipeline workers. */
+  turns: 'turns',
+  /** Audio waiting for speech to text: consumed by transcriber workers. */
+  transcribe: 'transcribe',
+} as const;
+
+/**
+ * Each channel's replies have their own queue, consumed by the process that owns the channel.
+ * A console session owns its own queue (its account is the session id).
+ */
+export function outboundQueueName(channel: Channel, account: string): string {
+  return channel === 'console' ? `outbound-console-${account}` : `outbound-${channel}`;
+}

@@ -1,0 +1,52 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { outboundMessageSchema, type OutboundMessageInput } from '../core/messages';
+import { outboundQueueName } from './names';
+
+/** Retries for a reply: a platform that is down for minutes still gets the reply afterwards. */
+export const OUTBOUND_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 3_600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3_600 },
+} as const;
+
+/**
+ * Puts replies on their channel's outbound queue. The job id is the reply's id, which is
+ * derived from the inbound message, so a retried turn adds no second job for the same reply.
+ */
+export class Outbox {
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(
+    private readonly connection: ConnectionOptions,
+    private readonly prefix: string,
+  ) {}
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async send(messages: OutboundMessageInput[]): Promise<void> {
+    for (const input of messages) {
+      const message = outboundMessageSchema.parse(input);
+      await this.queue(outboundQueueName(message.channel, message.account)).add(message.kind, message, {
+        ...OUTBOUND_JOB_OPTIONS,
+        jobId: safeJobId(message.id),
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
+
+/** BullMQ job ids may not contain ':' (its key separator). */
+export function safeJobId(id: string): string {
+  return id.replace(/:/g, '_');
+}

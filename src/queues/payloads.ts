@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { CHANNELS, inboundContentSchema } from '../core/messages';
+
+/**
+ * One inbound message after ingress resolved who sent it: the unit the pipeline handles.
+ * It waits in its conversation's mailbox (Redis) until the conversation's turn comes.
+ */
+export const inboundMessageSchema = z.object({
+  /** Iris' id for the message; also the correlation id of everything it causes. */
+  id: z.string(),
+  correlationId: z.string(),
+  tenantId: z.string(),
+  userId: z.string(),
+  conversationId: z.string(),
+  channel: z.enum(CHANNELS),
+  account: z.string(),
+  chatId: z.string(),
+  platformMessageId: z.string(),
+  sentAt: z.string(),
+  receivedAt: z.string(),
+  replyTo: z.string().optional(),
+  content: inboundContentSchema,
+});
+export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+
+/** A turns job only names the conversation; the messages are in its mailbox, in order. */
+export const turnJobSchema = z.object({ conversationId: z.string() });
+export type TurnJob = z.infer<typeof turnJobSchema>;
+
+export const transcribeJobSchema = z.object({
+  conversationId: z.string(),
+  tenantId: z.string(),
+  messageId: z.string(),
+  correlationId: z.string(),
+});
+export type TranscribeJob = z.infer<typeof transcribeJobSchema>;

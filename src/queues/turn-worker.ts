@@ -1,0 +1,225 @@
+import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { say } from '../pipeline/catalog';
+import type { AuditEntry, AuditSink } from '../pipeline/ports';
+import {
+  handleMessage,
+  CONVERSATION_TTL_SEC,
+  type TranscriptRecord,
+  type TurnHandlerDeps,
+} from '../app/turn-handler';
+import type { RedisKeys } from '../stores/keys';
+import type { Mailbox, MailboxLock } from '../stores/mailbox';
+import { QUEUES } from './names';
+import { safeJobId, type Outbox } from './outbox';
+import { inboundMessageSchema, turnJobSchema, type InboundMessage } from './payloads';
+
+export const TURN_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: { age: 24 * 3600 },
+} as const;
+
+export interface TurnWorkerDeps {
+  connection: ConnectionOptions;
+  prefix: string;
+  redis: Redis;
+  keys: RedisKeys;
+  mailbox: Mailbox;
+  outbox: Outbox;
+  transcribe: Queue;
+  audit: AuditSink;
+  handler: TurnHandlerDeps;
+  logger: Logger;
+  concurrency: number;
+  /** Channels that show a "typing…" indicator while a turn runs. */
+  typingChannels?: readonly string[];
+}
+
+/**
+ * Drains conversation mailboxes. A job names a conversation; the worker takes the
+ * conversation's lock and handles its messages in order until the mailbox is empty. Several
+ * processes with any concurrency can run this: one conversation is only ever in one of them.
+ */
+export function startTurnWorker(deps: TurnWorkerDeps): Worker {
+  const worker = new Worker(QUEUES.turns, (job, token) => drain(deps, job, token), {
+    connection: deps.connection,
+    prefix: deps.prefix,
+    concurrency: deps.concurrency,
+  });
+  worker.on('failed', (job, error) =>
+    deps.logger.error({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'turn job failed'),
+  );
+  worker.on('error', (error) => deps.logger.error({ err: error }, 'turn worker error'));
+  return worker;
+}
+
+async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined): Promise<void> {
+  const { conversationId } = turnJobSchema.parse(job.data);
+  const lock = await deps.mailbox.tryLock(conversationId);
+  if (!lock) {
+    // Another worker is on this conversation; it will see our message unless it dies, so look
+    // again shortly instead of dropping the job.
+    await job.moveToDelayed(Date.now() + 50 + Math.floor(Math.random() * 200), token);
+    throw new DelayedError();
+  }
+  const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  try {
+    for (;;) {
+      const raw = await deps.mailbox.head<unknown>(conversationId);
+      if (raw === undefined) {
+        if ((await deps.mailbox.release(lock)) === 0) return;
+        continue; // a message arrived between the read and the release
+      }
+      const parsed = inboundMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        deps.logger.error(
+          { conversationId, issues: parsed.error.issues.slice(0, 3) },
+          'malformed mailbox entry dropped',
+        );
+        await dropHead(deps, lock, (raw as { id?: string }).id ?? '');
+        continue;
+      }
+      const message = parsed.data;
+      const transcript = message.content.type === 'audio' ? await readTranscript(deps, message) : undefined;
+      if (message.content.type === 'audio' && transcript === undefined) {
+        // Order is kept: everything after this audio waits for its transcript.
+        await deps.transcribe.add(
+          'transcribe',
+          {
+            conversationId,
+            tenantId: message.tenantId,
+            messageId: message.id,
+            correlationId: message.correlationId,
+          },
+          { jobId: safeJobId(`t-${message.id}`) },
+        );
+        await deps.mailbox.release(lock, { force: true, retryInMs: 60_000 });
+        return;
+      }
+      await handleOne(deps, lock, message, transcript, lastAttempt);
+    }
+  } catch (error) {
+    await deps.mailbox.release(lock, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function handleOne(
+  deps: TurnWorkerDeps,
+  lock: MailboxLock,
+  message: InboundMessage,
+  transcript: TranscriptRecord | undefined,
+  lastAttempt: boolean,
+): Promise<void> {
+  const started = Date.now();
+  const log = deps.logger.child({
+    correlationId: message.correlationId,
+    conversationId: message.conversationId,
+    tenantId: message.tenantId,
+  });
+  if (deps.typingChannels?.includes(message.channel)) {
+    await deps.outbox
+      .send([
+        {
+          id: `${message.id}:typing`,
+          kind: 'typing',
+          channel: message.channel,
+          account: message.account,
+          chatId: message.chatId,
+          tenantId: message.tenantId,
+          conversationId: message.conversationId,
+          correlationId: message.correlationId,
+        },
+      ])
+      .catch((error: unknown) => log.warn({ err: error }, 'typing indicator not queued'));
+  }
+  let handled;
+  try {
+    handled = await handleMessage(message, transcript, deps.handler);
+  } catch (error) {
+    if (!lastAttempt) throw error;
+    // Out of retries: the person still gets an answer, and the conversation moves on.
+    log.error({ err: error }, 'turn failed on its last attempt; answering with the generic error');
+    const locale =
+      (await deps.handler.directory.tenant(message.tenantId).catch(() => undefined))?.locale ?? 'pt-BR';
+    handled = {
+      replies: [
+        {
+          id: `${message.id}:error`,
+          channel: message.channel,
+          account: message.account,
+          chatId: message.chatId,
+          tenantId: message.tenantId,
+          conversationId: message.conversationId,
+          correlationId: message.correlationId,
+          text: say(locale, 'general_error'),
+        },
+      ],
+      state:
+        (await deps.redis.get(deps.keys.conversationState(message.conversationId))) ??
+        JSON.stringify({ v: 1, state: 'IDLE', since: new Date().toISOString(), turnCount: 0, recent: [] }),
+      pending: { op: 'keep' as const },
+      output: undefined,
+    };
+  }
+  // Replies first, then the commit: a crash in between re-runs the turn, whose replies have the
+  // same ids (the outbox and the senders drop them); the reverse order could lose a reply.
+  await deps.outbox.send(handled.replies);
+  await deps.mailbox.commit(
+    lock,
+    message.id,
+    message.tenantId,
+    { value: handled.state, ttlSec: CONVERSATION_TTL_SEC },
+    handled.pending,
+  );
+  if (message.content.type === 'audio') await deps.redis.del(deps.keys.transcript(message.id));
+  if (handled.output) writeAudit(deps, message, handled.output.audit);
+  log.info(
+    { intent: handled.output?.intent, replies: handled.replies.length, ms: Date.now() - started },
+    'turn handled',
+  );
+}
+
+async function readTranscript(
+  deps: TurnWorkerDeps,
+  message: InboundMessage,
+): Promise<TranscriptRecord | undefined> {
+  const raw = await deps.redis.get(deps.keys.transcript(message.id));
+  return raw === null ? undefined : (JSON.parse(raw) as TranscriptRecord);
+}
+
+async function dropHead(deps: TurnWorkerDeps, lock: MailboxLock, id: string): Promise<void> {
+  await deps.redis.eval(
+    `if redis.call('get', KEYS[2]) == ARGV[1] then return redis.call('lpop', KEYS[1]) else return nil end`,
+    2,
+    deps.keys.mailbox(lock.conversationId),
+    deps.keys.conversationLock(lock.conversationId),
+    lock.token,
+  );
+  deps.logger.warn({ id }, 'mailbox head dropped');
+}
+
+/** Audit rows go to PostgreSQL after the reply is on its way; a failure is logged, never thrown. */
+function writeAudit(deps: TurnWorkerDeps, message: InboundMessage, records: TurnHandlerOutputAudit): void {
+  const at = new Date();
+  const entries: AuditEntry[] = records.map((r) => ({
+    ...r,
+    tenantId: message.tenantId,
+    conversationId: message.conversationId,
+    correlationId: message.correlationId,
+    at,
+  }));
+  deps.audit
+    .write(entries)
+    .catch((error: unknown) =>
+      deps.logger.error(
+        { err: error, correlationId: message.correlationId, events: entries.length },
+        'audit write failed',
+      ),
+    );
+}
+
+type TurnHandlerOutputAudit = NonNullable<Awaited<ReturnType<typeof handleMessage>>['output']>['audit'];

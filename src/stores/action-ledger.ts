@@ -1,0 +1,89 @@
+import type { Db } from '../domains/types';
+import type { ActionLedger, ClaimResult } from '../pipeline/ports';
+import type { PrismaClient } from './prisma/client';
+
+type Json = Parameters<PrismaClient['action']['create']>[0]['data']['params'];
+
+/** The action ledger on PostgreSQL (table `actions`). */
+export class PrismaActionLedger implements ActionLedger {
+  constructor(private readonly db: PrismaClient) {}
+
+  async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<void> {
+    await this.db.action.create({
+      data: {
+        nonce: action.nonce,
+        tenantId: action.tenantId,
+        conversationId: action.conversationId,
+        userId: action.userId,
+        tool: action.tool,
+        params: action.params as Json,
+        status: 'PROPOSED',
+        correlationId: action.correlationId,
+        proposedAt: action.proposedAt,
+        expiresAt: action.expiresAt,
+      },
+    });
+  }
+
+  async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {
+    await this.db.action.updateMany({
+      where: { nonce, status: 'PROPOSED' },
+      data: { status: 'CANCELLED', error: reason, decidedAt: new Date() },
+    });
+  }
+
+  async claim(
+    nonce: string,
+    binding: { tenantId: string; conversationId: string; userId: string },
+    messageId: string,
+    now: Date,
+  ): Promise<ClaimResult> {
+    const claimed = await this.db.action.updateMany({
+      where: { nonce, ...binding, status: 'PROPOSED', expiresAt: { gt: now } },
+      data: { status: 'EXECUTING', claimedBy: messageId, decidedAt: now },
+    });
+    if (claimed.count === 1) return { status: 'claimed' };
+    const row = await this.db.action.findUnique({ where: { nonce } });
+    if (
+      !row ||
+      row.tenantId !== binding.tenantId ||
+      row.conversationId !== binding.conversationId ||
+      row.userId !== binding.userId
+    ) {
+      return { status: 'unknown' };
+    }
+    switch (row.status) {
+      case 'COMPLETED':
+        return {
+          status: 'completed',
+          result: (row.result ?? {}) as Record<string, unknown>,
+          byThisMessage: row.claimedBy === messageId,
+        };
+      case 'EXECUTING':
+        return row.claimedBy === messageId ? { status: 'resume' } : { status: 'busy' };
+      case 'FAILED':
+        return { status: 'failed', error: row.error ?? '' };
+      case 'CANCELLED':
+        return { status: 'cancelled' };
+      default:
+        // PROPOSED but past its TTL (or DETECTED): it can no longer be confirmed.
+        await this.cancel(nonce, 'expired');
+        return { status: 'expired' };
+    }
+  }
+
+  async complete(db: Db, nonce: string, result: Record<string, unknown>, now: Date): Promise<void> {
+    const done = await db.action.updateMany({
+      where: { nonce, status: 'EXECUTING' },
+      data: { status: 'COMPLETED', result: result as Json, completedAt: now },
+    });
+    if (done.count !== 1) throw new Error(`action ${nonce} was not EXECUTING when completing`);
+  }
+
+  async fail(nonce: string, error: string, now: Date): Promise<void> {
+    await this.db.action.updateMany({
+      where: { nonce, status: 'EXECUTING' },
+      data: { status: 'FAILED', error, completedAt: now },
+    });
+  }
+}

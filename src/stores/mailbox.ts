@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys';
+
+/**
+ * Per-conversation mailboxes: how Iris keeps every conversation in arrival order with any
+ * number of pipeline processes, on open-source BullMQ (which has no job groups).
+ *
+ * - Ingress appends the message to the conversation's mailbox (a Redis list) and drops a
+ *   platform duplicate in the same atomic step, then adds a "drain conversation X" job.
+ * - A worker that gets a drain job takes the conversation's lock and handles the mailbox head,
+ *   one message at a time. Handling ends with `commit`, which pops the head and saves the
+ *   conversation state in one atomic step, so a crash re-handles at most the head message.
+ * - The lock is released only when the mailbox is empty (atomically), so a message pushed while
+ *   another worker holds the lock is always seen by that worker. A worker that cannot take the
+ *   lock retries its job a moment later instead of dropping it, which covers a holder that died.
+ * - A sweeper re-adds drain jobs for mailboxes left waiting (a crash between push and add).
+ */
+const PUSH = `
+if redis.call('set', KEYS[1], '1', 'EX', ARGV[1], 'NX') == false then return 0 end
+redis.call('rpush', KEYS[2], ARGV[2])
+redis.call('zadd', KEYS[3], 'NX', ARGV[4], ARGV[3])
+return 1`;
+
+const COMMIT = `
+if redis.call('get', KEYS[4]) ~= ARGV[2] then return -1 end
+local head = redis.call('lindex', KEYS[1], 0)
+if not head or cjson.decode(head).id ~= ARGV[1] then return -2 end
+redis.call('lpop', KEYS[1])
+redis.call('set', KEYS[2], ARGV[3], 'EX', ARGV[4])
+if ARGV[5] == 'del' then redis.call('del', KEYS[3])
+elseif ARGV[5] == 'set' then redis.call('set', KEYS[3], ARGV[6], 'EX', ARGV[7]) end
+redis.call('pexpire', KEYS[4], ARGV[8])
+local left = redis.call('llen', KEYS[1])
+if left > 0 then redis.call('zadd', KEYS[5], 'XX', ARGV[10], ARGV[9]) end
+return left`;
+
+const RELEASE = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return -1 end
+local n = redis.call('llen', KEYS[2])
+if n > 0 and ARGV[3] ~= '1' then return n end
+redis.call('del', KEYS[1])
+if n == 0 then redis.call('zrem', KEYS[3], ARGV[2]) else redis.call('zadd', KEYS[3], 'XX', ARGV[4], ARGV[2]) end
+return 0`;
+
+export type PendingWrite = { op: 'keep' } | { op: 'del' } | { op: 'set'; value: string; ttlSec: number };
+
+export interface MailboxLock {
+  conversationId: string;
+  token: string;
+}
+
+export class Mailbox {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly options: { lockTtlMs: number; dedupeTtlSec: number },
+  ) {}
+
+  /** Appends a message unless its dedupe key was seen. Returns false for a duplicate. */
+  async push(message: { id: string; conversationId: string }, dedupeKey: string): Promise<boolean> {
+    const added = await this.redis.eval(
+      PUSH,
+      3,
+      dedupeKey,
+      this.keys.mailbox(message.conversationId),
+      this.keys.activeMailboxes(),
+      String(this.options.dedupeTtlSec),
+      JSON.stringify(message),
+      message.conversationId,
+      String(Date.now()),
+    );
+    return added === 1;
+  }
+
+  async tryLock(conversationId: string): Promise<MailboxLock | undefined> {
+    const token = randomUUID();
+    const ok = await this.redis.set(
+      this.keys.conversationLock(conversationId),
+      token,
+      'PX',
+      this.options.lockTtlMs,
+      'NX',
+    );
+    return ok === 'OK' ? { conversationId, token } : undefined;
+  }
+
+  /** The oldest message not yet handled, parsed; undefined when the mailbox is empty. */
+  async head<T>(conversationId: string): Promise<T | undefined> {
+    const raw = await this.redis.lindex(this.keys.mailbox(conversationId), 0);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  }
+
+  /** Replaces the head (e.g. an audio message once its transcript is attached). */
+  async replaceHead(conversationId: string, message: { id: string }): Promise<void> {
+    await this.redis.lset(this.keys.mailbox(conversationId), 0, JSON.stringify(message));
+  }
+
+  /**
+   * Pops the handled head and saves the conversation's state and pending confirmation in one
+   * atomic step. Returns how many messages are left; throws if the lock was lost or the head
+   * is not the message handled (another worker got there: its work stands, ours is dropped).
+   */
+  async commit(
+    lock: MailboxLock,
+    messageId: string,
+    tenantId: string,
+    state: { value: string; ttlSec: number },
+    pending: PendingWrite,
+  ): Promise<number> {
+    const { conversationId } = lock;
+    const result = (await this.redis.eval(
+      COMMIT,
+      5,
+      this.keys.mailbox(conversationId),
+      this.keys.conversationState(conversationId),
+      this.keys.pendingConfirmation(tenantId, conversationId),
+      this.keys.conversationLock(conversationId),
+      this.keys.activeMailboxes(),
+      messageId,
+      lock.token,
+      state.value,
+      String(state.ttlSec),
+      pending.op,
+      pending.op === 'set' ? pending.value : '',
+      pending.op === 'set' ? String(pending.ttlSec) : '0',
+      String(this.options.lockTtlMs),
+      conversationId,
+      String(Date.now()),
+    )) as number;
+    if (result === -1) throw new MailboxConflictError(`lost the lock of conversation ${conversationId}`);
+    if (result === -2)
+      throw new MailboxConflictError(`message ${messageId} is no longer the head of ${conversationId}`);
+    return result;
+  }
+
+  /**
+   * Releases the lock if the mailbox is empty (returns 0); otherwise keeps it and returns how
+   * many messages wait. `force` releases anyway (the head waits for its transcript); the
+   * sweeper then looks again after `retryInMs`.
+   */
+  async release(lock: MailboxLock, options: { force?: boolean; retryInMs?: number } = {}): Promise<number> {
+    const result = (await this.redis.eval(
+      RELEASE,
+      3,
+      this.keys.conversationLock(lock.conversationId),
+      this.keys.mailbox(lock.conversationId),
+      this.keys.activeMailboxes(),
+      lock.token,
+      lock.conversationId,
+      options.force ? '1' : '0',
+      String(Date.now() + (options.retryInMs ?? 0)),
+    )) as number;
+    return result;
+  }
+
+  /** Conversations whose mailbox has waited longer than `olderThanMs` (for the sweeper). */
+  async stale(olderThanMs: number, limit = 100): Promise<string[]> {
+    const ids = await this.redis.zrangebyscore(
+      this.keys.activeMailboxes(),
+      '-inf',
+      Date.now() - olderThanMs,
+      'LIMIT',
+      0,
+      limit,
+    );
+    if (ids.length > 0) {
+      const now = String(Date.now());
+      await this.redis.zadd(this.keys.activeMailboxes(), 'XX', ...ids.flatMap((id) => [now, id]));
+    }
+    return ids;
+  }
+
+  async length(conversationId: string): Promise<number> {
+    return this.redis.llen(this.keys.mailbox(conversationId));
+  }
+}
+
+export class MailboxConflictError extends Error {
+  override readonly name = 'MailboxConflictError';
+}
