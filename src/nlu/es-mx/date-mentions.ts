@@ -56,7 +56,8 @@ const DAY_OF_MONTH = new RegExp(
     '|(?:los\\s+(?:dias\\s+)?|cada\\s+))' +
     '(?:(\\d{1,2})(?:ro|ero|er|o|°|º)?|(primero|[a-z]+(?:\\s+y\\s+[a-z]+)?))' +
     `(?:\\s+de\\s+(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +
-    '(?![\\d/]|[.,]\\d|\\s*(?:%|mil\\b|k\\b|pesos|varos|baros))',
+    // Not an amount or a code: "el 15%", "el 15 mil", "el 2x1".
+    '(?![\\d/a-z]|[.,]\\d|\\s*(?:%|mil\\b|k\\b|pesos|varos|baros))',
   'g',
 );
 const RELATIVE_MONTHS: Array<[RegExp, number]> = [

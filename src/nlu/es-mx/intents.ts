@@ -11,7 +11,6 @@ export const INTENTS = [
   'UNKNOWN',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
-type TaskIntent = Exclude<Intent, 'GENERAL_QUESTION' | 'UNKNOWN'>;
 
 /**
  * A phrase that is evidence for one intent. `weight` is how sure the phrase alone makes us
@@ -48,9 +47,14 @@ const CUES: Cue[] = [
   cue('LOG_TRANSACTION', 0.9, '\\b(?:pague|pagamos|pagaste|compre|compramos|me compre)\\b', {
     negatable: true,
   }),
-  cue('LOG_TRANSACTION', 0.85, '\\b(?:me\\s+)?cobraron\\b|\\bse me fue(?:ron)?\\b|\\b(?:me\\s+)?costo\\b', {
-    negatable: true,
-  }),
+  cue(
+    'LOG_TRANSACTION',
+    0.85,
+    '\\b(?:me\\s+)?cobraron\\b|\\bse me fue(?:ron)?\\b|\\b(?:me\\s+)?costo\\b|\\b(?:me\\s+)?salio\\s+(?:en|de)\\b',
+    {
+      negatable: true,
+    },
+  ),
   cue(
     'LOG_TRANSACTION',
     0.9,
@@ -77,7 +81,9 @@ const CUES: Cue[] = [
     'QUERY_DATA',
     0.92,
     '\\bcuanto\\s+(?:(?:me|he|e|hemos|llevo|llevamos|van|va|fue|es|se)\\s+)*' +
-      '(?:gaste|gastado|gastamos|gastos?|llevo|queda|quedan|debo|debemos|tengo|falta|pague|pagado|voy|ahorrado|fue|fueron|va|van)\\b',
+      '(?:gaste|gastado|gastamos|gastos?|llevo|queda|quedan|debo|debemos|tengo|falta|pague|pagado|voy|ahorrado|fue|fueron|va|van)\\b' +
+      // "¿cuánto me queda de presupuesto?" asks about the budget, it does not set one.
+      '(?:\\s+(?:de|del|en|para)\\s+(?:mi\\s+|el\\s+)?(?:presupuesto|tope|limite))?',
   ),
   cue(
     'QUERY_DATA',
@@ -91,7 +97,7 @@ const CUES: Cue[] = [
     '\\b(?:muestrame|mostrar|ensename|dime|dame|ver|consulta|consultar|revisar|checar)\\b.{0,25}' +
       '\\b(?:gastos|ingresos|movimientos|presupuestos?|deudas|saldo|compras)\\b',
   ),
-  cue('QUERY_DATA', 0.6, '\\bmis (?:gastos|ingresos|movimientos|deudas)\\b'),
+  cue('QUERY_DATA', 0.75, '\\bmis (?:gastos|ingresos|movimientos|deudas)\\b'),
   cue(
     'QUERY_DATA',
     0.88,
@@ -180,6 +186,8 @@ const PREMISES: Partial<Record<Intent, Intent[]>> = { SIMULATE_PURCHASE: ['SET_B
 
 /** Below this evidence no task intent is claimed: the message is a greeting or UNKNOWN. */
 const MIN_EVIDENCE = 0.5;
+/** Evidence of a category word next to an amount, with no verb: "taxi 120". */
+const TERSE_LOG = 0.8;
 
 export interface Classification {
   intent: Intent;
@@ -203,8 +211,9 @@ export interface ClassificationInput {
  *    ("cuánto debo" is a question, so its "debo" is not also a debt statement).
  * 2. Per intent, evidence = 1 − Π(1 − weight) over its cues (noisy-OR: independent hints add up
  *    but never pass 1).
- * 3. A category word plus an amount and no cue at all ("oxxo 85", "taxi 120") is a terse log,
- *    evidence 0.8.
+ * 3. A category word next to an amount ("oxxo 85", "le puse 700 de gasolina") is evidence 0.8
+ *    for a log, unless another task already has its own evidence (a budget "tope de 800 en
+ *    uber" is not also a spending).
  * 4. confidence = top evidence × (1 − runner-up evidence / 2), where the runner-up counts only
  *    if it is a reading in its own right (≥ 0.5). Two intents with strong evidence ("ya le pagué
  *    a mi hermano, ahora le debo 1,000": a payment or a debt update?) land below the 0.7 gate, so
@@ -216,27 +225,27 @@ export interface ClassificationInput {
 export function classify(input: ClassificationInput): Classification {
   const accepted = acceptedCues(input.shape);
   const evidence = new Map<Intent, number>();
-  for (const {
-    cue: { intent, weight },
-  } of accepted) {
+  const add = (intent: Intent, weight: number): void => {
     evidence.set(intent, 1 - (1 - (evidence.get(intent) ?? 0)) * (1 - weight));
-  }
-  const income = accepted.some(({ cue: { income: isIncome, weight } }) => isIncome && weight >= MIN_EVIDENCE);
-  const present = [...evidence].filter(([intent]) => intent !== 'GENERAL_QUESTION') as Array<
-    [TaskIntent, number]
-  >;
-  const tasks = present.filter(([intent]) => !present.some(([other]) => PREMISES[other]?.includes(intent)));
-  if (tasks.length === 0 && input.hasCategoryWord && input.hasAmount) tasks.push(['LOG_TRANSACTION', 0.8]);
-  tasks.sort((a, b) => b[1] - a[1]);
+  };
+  for (const { cue } of accepted) add(cue.intent, cue.weight);
+  const otherTask = [...evidence].some(
+    ([intent, strength]) =>
+      intent !== 'LOG_TRANSACTION' && intent !== 'GENERAL_QUESTION' && strength >= MIN_EVIDENCE,
+  );
+  if (input.hasCategoryWord && input.hasAmount && !otherTask) add('LOG_TRANSACTION', TERSE_LOG);
+
+  const present = [...evidence].filter(([intent]) => intent !== 'GENERAL_QUESTION');
+  const tasks = present
+    .filter(([intent]) => !present.some(([other]) => PREMISES[other]?.includes(intent)))
+    .sort((a, b) => b[1] - a[1]);
   const [top, ...others] = tasks;
   if (top && top[1] >= MIN_EVIDENCE) {
     const [intent, strength] = top;
-    const rival = others.find(([, strength]) => strength >= MIN_EVIDENCE)?.[1] ?? 0;
-    return {
-      intent,
-      confidence: round(strength * (1 - rival / 2)),
-      income: intent === 'LOG_TRANSACTION' && income,
-    };
+    const rival = others.find(([, other]) => other >= MIN_EVIDENCE)?.[1] ?? 0;
+    const income =
+      intent === 'LOG_TRANSACTION' && accepted.some(({ cue }) => cue.income && cue.weight >= MIN_EVIDENCE);
+    return { intent, confidence: round(strength * (1 - rival / 2)), income };
   }
   const general = evidence.get('GENERAL_QUESTION') ?? 0;
   if (general >= MIN_EVIDENCE)

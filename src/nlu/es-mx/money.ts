@@ -13,6 +13,7 @@ export interface MoneyMention extends Span {
 }
 
 const CURRENCY_WORDS = wordSet('pesos peso pesitos varos baros bolas mxn mx morlacos');
+const VAGUE_REMAINDERS = wordSet('pico tantos algo feria cacho');
 const CENT_WORDS = wordSet('centavos centavo cts ctvs cvs');
 
 /** Words after a bare number that make it a count or a measure, not pesos: "12 meses", "3 días". */
@@ -97,6 +98,15 @@ function readAmount(tokens: readonly Token[], index: number): Reading | undefine
   if (!core) return undefined;
   let { cents, next } = core;
   let marked = core.marked || hasSign;
+  const [connectorAfter, afterConnector] = [tokens[next]?.text, tokens[next + 1]?.text ?? ''];
+  // "mil y pico", "dos mil y tantos": the exact amount was not said, so none is read.
+  if (connectorAfter === 'y' && VAGUE_REMAINDERS.has(afterConnector)) return undefined;
+  // "un millón y medio", "dos mil y medio": half of the last scale word.
+  const scale = scaleOf(tokens[next - 1]?.text ?? '');
+  if (connectorAfter === 'y' && afterConnector === 'medio' && scale) {
+    cents += (scale * 100) / 2;
+    next += 2;
+  }
   if (CURRENCY_WORDS.has(tokens[next]?.text ?? '')) {
     marked = true;
     next++;
