@@ -72,7 +72,10 @@ async function main(): Promise<void> {
     console.log(`Iris — ${tenant.name} (${tenant.locale}), as ${identity.user.name}. Ctrl+D to leave.`);
 
   const rl = createInterface({ input: process.stdin, terminal: interactive });
-  if (interactive) (rl.setPrompt('você> '), rl.prompt());
+  if (interactive) {
+    rl.setPrompt('você> ');
+    rl.prompt();
+  }
   for await (const line of rl) {
     const { outcome } = await channel.say(line);
     if (outcome.status !== 'queued') process.stderr.write(`(message not processed: ${outcome.status})\n`);
