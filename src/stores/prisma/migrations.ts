@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 
 /**
  * Migrations without the Prisma CLI's native engine (its download is unreachable offline):
@@ -19,11 +19,17 @@ const NO_FILTERS = { externalTables: [], externalEnums: [] };
 // The engine's types come from an ES module package; only the methods used here are declared.
 interface SchemaEngine {
   applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
-  createMigration(
-    input: unknown,
-  ): Promise<{ generatedMigrationName: string | null; migrationScript: string | null; extension: string }>;
+  diff(input: unknown): Promise<{ exitCode: number; stdout: string }>;
   free(): void;
 }
+
+/** Node's WebAssembly global; TypeScript's ES2022 library does not declare it. */
+declare const WebAssembly: {
+  instantiate(
+    bytes: Buffer,
+    imports: Record<string, unknown>,
+  ): Promise<{ instance: { exports: Record<string, unknown> } }>;
+};
 
 let wasmReady: Promise<{ SchemaEngine: { new: (...args: unknown[]) => Promise<SchemaEngine> } }> | undefined;
 
@@ -34,12 +40,12 @@ function loadEngineModule() {
       string,
       unknown
     > & {
-      __wbg_set_wasm(exports: WebAssembly.Exports): void;
+      __wbg_set_wasm(exports: Record<string, unknown>): void;
       SchemaEngine: { new: (...args: unknown[]) => Promise<SchemaEngine> };
     };
     const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
     const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
-      './schema_engine_bg.js': bg as WebAssembly.ModuleImports,
+      './schema_engine_bg.js': bg,
     });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
@@ -98,7 +104,9 @@ function migrationsList() {
 async function withEngine<T>(databaseUrl: string, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = readFileSync(SCHEMA_PATH, 'utf8');
-  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  // Our own pool, so it can be closed when done (the engine does not close what it opened).
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
   const engine = await SchemaEngine.new(
     { datamodels: [['schema.prisma', schema]] },
     () => undefined,
@@ -108,6 +116,7 @@ async function withEngine<T>(databaseUrl: string, fn: (engine: SchemaEngine) => 
     return await fn(engine);
   } finally {
     engine.free();
+    await pool.end();
   }
 }
 

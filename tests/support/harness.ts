@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Worker } from 'bullmq';
+import { loadConfig } from '../../config';
+import { Container } from '../../src/app/container';
+import { startPipeline, startSender } from '../../src/app/roles';
+import { ConsoleChannel } from '../../src/channels/console/console-channel';
+import type { OutboundMessage } from '../../src/core/messages';
+import { nameKey } from '../../src/domains/contacts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
+
+/**
+ * A whole Iris on the real Redis and PostgreSQL, isolated per test file: its own key prefix
+ * (queues, mailboxes, state) and its own tenant rows (unique slugs). Close it in afterAll.
+ */
+export class Harness {
+  readonly prefix = `t${randomUUID().slice(0, 8)}`;
+  readonly container: Container;
+  readonly replies: OutboundMessage[] = [];
+  private readonly workers: Worker[] = [];
+
+  constructor(env: Record<string, string> = {}) {
+    this.container = new Container(
+      loadConfig({
+        DATABASE_URL: TEST_DATABASE_URL,
+        REDIS_URL: TEST_REDIS_URL,
+        IRIS_PREFIX: this.prefix,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        ...env,
+      }),
+      { role: 'test' },
+    );
+  }
+
+  get db() {
+    return this.container.db;
+  }
+
+  /** Starts `count` pipeline workers (each with its own concurrency) in this process. */
+  startPipelines(count = 1, concurrency = 4): void {
+    for (let i = 0; i < count; i++) this.workers.push(startPipeline(this.container, { concurrency }));
+  }
+
+  /** A boletos tenant (pt-BR) with contacts and an owner; returns ids and a chat for the owner. */
+  async boletosTenant(options: { contacts?: string[]; role?: 'owner' | 'operator' | 'viewer' } = {}) {
+    const slug = `b-${randomUUID().slice(0, 8)}`;
+    const tenant = await this.db.tenant.create({
+      data: {
+        slug,
+        name: `Tenant ${slug}`,
+        pack: 'boletos',
+        locale: 'pt-BR',
+        timeZone: 'America/Sao_Paulo',
+        currency: 'BRL',
+        aiSettings: { enabled: false, mode: 'offline' },
+      },
+    });
+    for (const name of options.contacts ?? ['João Silva', 'João Souza', 'Maria Oliveira', 'Pedro Santos']) {
+      await this.db.contact.create({ data: { tenantId: tenant.id, name, nameKey: nameKey(name) } });
+    }
+    return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
+  }
+
+  /** A user of the tenant with a console identity, and a chat speaking as them. */
+  async user(tenantId: string, role: 'owner' | 'operator' | 'viewer' = 'owner') {
+    const user = await this.db.user.create({ data: { tenantId, name: `User ${role}`, role } });
+    const externalId = `${tenantId}:${user.id}`;
+    await this.db.channelIdentity.create({
+      data: { tenantId, userId: user.id, channel: 'console', externalId },
+    });
+    return { user, chat: this.chat(externalId) };
+  }
+
+  /** A console chat for a platform identity (linked or not). */
+  chat(externalUserId: string): ConsoleChannel {
+    const channel = new ConsoleChannel(this.container.ingress, externalUserId, (r) => this.replies.push(r), {
+      settleMs: 100,
+      timeoutMs: 15_000,
+    });
+    this.workers.push(startSender(this.container, 'console', channel.account, channel));
+    return channel;
+  }
+
+  /** Sends a line and returns the texts of its replies. */
+  async say(chat: ConsoleChannel, text: string): Promise<string[]> {
+    const { replies } = await chat.say(text);
+    return replies.map((r) => r.text);
+  }
+
+  async close(): Promise<void> {
+    await this.container.close();
+  }
+}
