@@ -1,0 +1,175 @@
+import { originalSlice } from './prepared-text';
+import type { Scan } from './scan';
+
+/**
+ * The contact a request is about, as the user wrote it: "pro João" -> "João", "para a Maria
+ * Souza" -> "Maria Souza", "do João Silva" -> "João Silva", "avisa o Pedro" -> "Pedro".
+ *
+ * A name is found after a cue word and runs while its words look like a name: not a known
+ * Portuguese function word, verb, date, number or money word (`NOT_A_NAME`), written in the
+ * same style as its first word (in "pro João rapidinho" the lower-case word is not part of the
+ * name; in an all-lower-case "pro joão silva" it is), joined by "da/de/do/dos/das".
+ * Cues are ranked: a recipient ("pro", "pra", "para", "ao") beats an owner ("do", "da",
+ * "de"), which beats a bare article ("o João já pagou?"). Different names found with the
+ * best-ranked cue are a conflict, never a choice.
+ */
+
+export interface NameMention {
+  text: string;
+  from: number;
+  to: number;
+  /** 1 recipient cue, 2 owner cue, 3 article: lower is stronger. */
+  rank: number;
+}
+
+const RECIPIENT_CUES = new Set(['pro', 'pra', 'para', 'pros', 'pras', 'ao', 'aos']);
+const OWNER_CUES = new Set(['do', 'da', 'dos', 'das', 'de']);
+const ARTICLE_CUES = new Set(['o', 'a', 'com']);
+const ARTICLES = new Set(['o', 'a', 'os', 'as']);
+const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
+const TITLES = new Set(['dona', 'seu', 'sr', 'sra', 'srta', 'dr', 'dra', 'dom', 'doutor', 'doutora']);
+/** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
+const ROLES = new Set(
+  'cliente fornecedor inquilino inquilina aluno aluna paciente funcionario funcionaria vizinho vizinha amigo amiga irmao irma primo prima tio tia'.split(
+    ' ',
+  ),
+);
+const OBJECTS = new Set(['boleto', 'cobranca', 'fatura']);
+const MAX_WORDS = 6;
+
+/** Words that never start or continue a name (folded forms, before typo correction). */
+const NOT_A_NAME = new Set(
+  `
+a o as os um uma uns umas de do da dos das no na nos nas em pro pra pros pras para por pelo pela
+com sem ao aos e ou que se me te lhe ele ela eles elas eu voce vc voces tu nos mim ti meu minha
+meus minhas teu tua seu sua seus suas isso isto esse essa este esta aquele aquela aquilo ja mais
+tambem agora logo aqui ai la ali ne tipo entao hum ahn eh ah oh bem muito pouco todo toda todos
+todas tudo nada algum alguma nenhum outro outra mesmo mesma ultimo ultima primeiro primeira
+segundo segunda anterior favor urgente rapido hoje amanha
+ontem depois dia dias semana mes meses ano anos fim final inicio comeco vez vezes hora horas
+segunda terca quarta quinta sexta sabado domingo feira proxima proximo que vem passada passado
+janeiro fevereiro marco abril maio junho julho agosto setembro outubro novembro dezembro
+boleto boletos bolto boelto cobranca cobrancas fatura conta contas valor valores reais real
+centavos conto contos pila pilas pau paus dinheiro pix mensagem mensagens msg recado texto
+whats whatsapp zap email numero id codigo vencimento vencendo vence vencer venceu vencido pago
+paga pagou pagamento pagar pendente pendentes atrasado atrasados cancelado cancelados status
+situacao mil cem cento sim nao ok obrigado obrigada valeu oi ola bom boa tarde noite
+cria criar crie gera gerar gere emite emitir emita faz fazer faca manda mandar mande envia
+enviar envie avisa avisar avise fala falar diz diga dizer dizendo falando avisando perguntando
+lembra lembrar lembre escreve escrever cancela cancelar cancele lista listar mostra mostrar
+quero preciso pode poderia consegue queria gostaria novo nova cliente contato pessoa ele ela
+`.split(/\s+/),
+);
+
+/** A word that can be part of a name, or false. */
+function isNameWord(scan: Scan, i: number): boolean {
+  const token = scan.tokens[i];
+  return (
+    token !== undefined &&
+    token.kind === 'word' &&
+    scan.isFree(i) &&
+    token.folded.length >= 2 &&
+    !NOT_A_NAME.has(token.folded) &&
+    !NOT_A_NAME.has(token.text)
+  );
+}
+
+/**
+ * The name starting at token `start` (a title is kept: "Dona Maria", "Sr. Almeida"). After a
+ * preposition a role may come first and is skipped ("pro cliente João"); after a bare article
+ * it may not ("o cliente desistiu" names nobody).
+ */
+export function readName(
+  scan: Scan,
+  start: number,
+  options: { afterRole: boolean } = { afterRole: false },
+): { from: number; to: number } | undefined {
+  if (options.afterRole && ROLES.has(scan.word(start))) start++;
+  let first = start;
+  if (TITLES.has(scan.word(start))) {
+    first = scan.word(start + 1) === '.' ? start + 2 : start + 1;
+  }
+  if (!isNameWord(scan, first)) return undefined;
+  const capitalized = scan.tokens[first]?.capitalized ?? false;
+  const sameStyle = (i: number): boolean =>
+    isNameWord(scan, i) && (scan.tokens[i]?.capitalized ?? false) === capitalized;
+  let end = first + 1;
+  while (end - start < MAX_WORDS) {
+    if (sameStyle(end)) end++;
+    else if (CONNECTORS.has(scan.word(end)) && sameStyle(end + 1)) end += 2;
+    else break;
+  }
+  return { from: start, to: end };
+}
+
+/** The name introduced by the cue at token `cue` ("pro", "para a", "do", "o"), if any. */
+export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
+  const word = scan.word(cue);
+  let rank: number;
+  let start = cue + 1;
+  if (RECIPIENT_CUES.has(word) || (word === 'p' && scan.word(cue + 1) === '/')) {
+    rank = 1;
+    if (word === 'p') start++;
+    if (ARTICLES.has(scan.word(start))) start++;
+  } else if (word === ':' && OBJECTS.has(scan.word(cue - 1))) {
+    rank = 1; // "Cria boleto: Roberto Carlos, R$ 450"
+  } else if (OWNER_CUES.has(word)) {
+    rank = 2;
+  } else if (ARTICLE_CUES.has(word)) {
+    rank = 3;
+    if (word === 'com' && ARTICLES.has(scan.word(start))) start++;
+  } else {
+    return undefined;
+  }
+  const name = readName(scan, start, { afterRole: rank < 3 });
+  if (name === undefined) return undefined;
+  return { text: originalSlice(scan.text, name.from, name.to), from: name.from, to: name.to, rank };
+}
+
+/** Every cued name in the free tokens, best rank first. */
+export function extractNames(scan: Scan): NameMention[] {
+  const found: NameMention[] = [];
+  for (let i = 0; i < scan.tokens.length; i++) {
+    if (!scan.isFree(i)) continue;
+    const mention = nameAfterCue(scan, i);
+    if (mention === undefined) continue;
+    found.push(mention);
+    i = mention.to - 1;
+  }
+  return found.sort((a, b) => a.rank - b.rank || a.from - b.from);
+}
+
+const LEADING_FILLERS = new Set([
+  'e',
+  'eh',
+  'ah',
+  'hum',
+  'ahn',
+  'pode',
+  'ser',
+  'seria',
+  'o',
+  'a',
+  'pro',
+  'pra',
+  'para',
+  'do',
+  'da',
+  'nome',
+  'contato',
+]);
+
+/**
+ * A clarification answer that is just a name: "João", "o João Silva", "é pro joão". The name
+ * must start within the first words and be the whole answer but for punctuation.
+ */
+export function readBareName(scan: Scan): string | undefined {
+  let start = 0;
+  while (LEADING_FILLERS.has(scan.word(start)) && start < 4) start++;
+  const name = readName(scan, start);
+  if (name === undefined) return undefined;
+  for (let i = name.to; i < scan.tokens.length; i++) {
+    if (scan.tokens[i]?.kind !== 'symbol') return undefined;
+  }
+  return originalSlice(scan.text, name.from, name.to);
+}

@@ -1,0 +1,122 @@
+import { nameAfterCue } from './contact-name';
+import { originalSlice } from './prepared-text';
+import type { Scan } from './scan';
+
+/**
+ * The text to send, for SEND_MESSAGE: "manda pro João dizendo que o boleto vence amanhã" ->
+ * "o boleto vence amanhã". It is what follows, after a send verb (or with a speech word alone):
+ * a colon ("manda pro joão: bom dia"), a quotation ("manda "pago" pra Bia"), a speech word
+ * ("dizendo", "falando", "perguntando"; a "que" or colon right after it is dropped), a "que"
+ * right after the recipient's name ("avisa o Pedro que ...") or, reminding, a "de" there
+ * ("lembra a Vera de pagar o boleto").
+ *
+ * Its tokens are taken before any other extractor runs: the dates and amounts inside a message
+ * belong to the message ("avisa a Juliana que o boleto de 300 reais vence dia 10" creates no
+ * amount and no due date).
+ */
+
+export interface ContentMention {
+  text: string;
+  from: number;
+  to: number;
+}
+
+const SEND_VERBS = new Set(
+  `manda mandar mande envia enviar envie avisa avisar avise fala falar diz diga dizer lembra lembrar
+lembre escreve escrever escreva notifica notificar responde responder`.split(/\s+/),
+);
+/** Speech words; for those marked true a following "que" is not part of the content. */
+const SPEECH = new Map([
+  ['dizendo', true],
+  ['falando', true],
+  ['avisando', true],
+  ['informando', true],
+  ['lembrando', true],
+  ['escrevendo', true],
+  ['contando', true],
+  ['perguntando', false],
+  ['pedindo', false],
+]);
+const QUOTES: Record<string, string> = { '"': '"', '“': '”', '‘': '’', "'": "'", '«': '»' };
+/** "com a mensagem ...", "com o texto ..." */
+const CONTENT_NOUNS = new Set(['mensagem', 'texto', 'recado']);
+
+/** True for a send verb addressed to a third party (not "me fala", which asks the bot). */
+export function isSendVerb(scan: Scan, i: number): boolean {
+  return SEND_VERBS.has(scan.word(i)) && scan.word(i - 1) !== 'me';
+}
+
+export function isSpeechWord(word: string): boolean {
+  return SPEECH.has(word);
+}
+
+export function extractContent(scan: Scan): ContentMention | undefined {
+  const { tokens } = scan;
+  let verb = 0;
+  while (verb < tokens.length && !isSendVerb(scan, verb) && !SPEECH.has(scan.word(verb))) verb++;
+  if (verb === tokens.length) return undefined;
+
+  for (let i = SPEECH.has(scan.word(verb)) ? verb : verb + 1; i < tokens.length; i++) {
+    const word = scan.word(i);
+    const closing = QUOTES[word];
+    if (closing !== undefined) {
+      const end = findToken(scan, closing, i + 1);
+      if (end > i + 1) return take(scan, i + 1, end, i, end + 1);
+    }
+    if (word === ':') return take(scan, i + 1, tokens.length, i, tokens.length);
+    const dropQue = SPEECH.get(word);
+    if (dropQue !== undefined) {
+      const next = scan.word(i + 1);
+      const start = next === ':' || (dropQue && next === 'que') ? i + 2 : i + 1;
+      return take(scan, start, tokens.length, i, tokens.length);
+    }
+    if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
+      return take(scan, i + 3, tokens.length, i, tokens.length);
+    }
+    // "avisa o Pedro que ...", "lembra a Vera de pagar ..."
+    if (
+      (word === 'que' || (word === 'de' && REMIND.has(scan.word(verb)))) &&
+      followsRecipient(scan, verb, i)
+    ) {
+      return take(scan, i + 1, tokens.length, i, tokens.length);
+    }
+  }
+  return undefined;
+}
+
+const ARTICLE = new Set(['o', 'a']);
+const REMIND = new Set(['lembra', 'lembrar', 'lembre']);
+
+function findToken(scan: Scan, text: string, from: number): number {
+  for (let i = from; i < scan.tokens.length; i++) if (scan.word(i) === text) return i;
+  return -1;
+}
+
+/** A name cued between the verb and token `que` ends right before it. */
+function followsRecipient(scan: Scan, verb: number, que: number): boolean {
+  for (let cue = verb + 1; cue < que; cue++) {
+    if (nameAfterCue(scan, cue)?.to === que) return true;
+  }
+  return false;
+}
+
+/** Claims [claimFrom, claimTo) and returns the original text of [from, to), unquoted. */
+function take(
+  scan: Scan,
+  from: number,
+  to: number,
+  claimFrom: number,
+  claimTo: number,
+): ContentMention | undefined {
+  const text = unquote(originalSlice(scan.text, from, to).trim());
+  if (text === '') return undefined;
+  scan.mask(claimFrom, claimTo);
+  return { text, from, to };
+}
+
+function unquote(text: string): string {
+  const first = text[0] ?? '';
+  const closing = QUOTES[first];
+  if (closing !== undefined && text.length > 1 && text.endsWith(closing)) return text.slice(1, -1).trim();
+  return text;
+}

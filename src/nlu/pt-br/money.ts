@@ -1,0 +1,175 @@
+import { ID_DIGITS } from './boleto-ids';
+import { readNumberWords } from './number-words';
+import type { Scan } from './scan';
+
+/**
+ * Amounts of money as Brazilians write and say them, in integer cents.
+ *
+ * Written: "R$ 1.500,00", "R$150", "1.500" (dot = thousands), "150,50" (comma = decimals),
+ * "150.50" (a dot followed by two digits is read as decimals, as pasted from elsewhere),
+ * "1,500" (comma followed by three digits: thousands, same reason), "1,5 mil", "2 mil", "15k".
+ * Spoken: "mil e quinhentos reais", "cento e cinquenta", "duzentos e trinta e cinco reais e
+ * cinquenta centavos", "vinte reais e cinquenta"; slang: "150 conto", "cem pila", "120 pau".
+ *
+ * A number is money when something marks it: "R$" before it, a currency word after it
+ * ("reais", "conto", ...), a magnitude ("mil", "k"), or a word that introduces a value
+ * ("de", "valor", "por": "boleto de 150"). Other numbers are returned as bare numbers, and
+ * the intent decides (`entities.ts`): in "cria boleto 150 pro João" it is the amount, in
+ * "cancela o 45" it is the boleto number. A number that counts things ("2 boletos", "3
+ * vezes") is never money, nor a lone "um"/"uma", which is an article ("cria um boleto").
+ */
+
+export interface AmountMention {
+  cents: number;
+  from: number;
+  to: number;
+}
+
+export interface BareNumber {
+  /** Read as reais, in cents; undefined when it cannot be money. */
+  cents: number | undefined;
+  /** Read as a boleto number; undefined when it cannot be one ("1,5", a phone number). */
+  id: number | undefined;
+  from: number;
+  to: number;
+}
+
+const CURRENCY = new Set([
+  'reais',
+  'real',
+  'conto',
+  'contos',
+  'pila',
+  'pilas',
+  'pau',
+  'paus',
+  'mango',
+  'mangos',
+  'pratas',
+]);
+const CENTS = new Set(['centavos', 'centavo']);
+const INTRODUCERS = new Set(['de', 'valor', 'por', 'total', 'quantia', 'custando']);
+const MAGNITUDES = new Map([
+  ['mil', 1_000],
+  ['k', 1_000],
+  ['milhao', 1_000_000],
+  ['milhoes', 1_000_000],
+]);
+const COUNTED = new Set(
+  `boleto boletos cobranca cobrancas fatura faturas vezes x parcela parcelas kg g km l litro litros % hora
+horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas unidade unidades item itens`.split(
+    /\s+/,
+  ),
+);
+const ARTICLES = new Set(['um', 'uma']);
+
+interface Numeral {
+  cents: number;
+  id: number | undefined;
+  end: number;
+  /** Spoken words rather than digits. */
+  words: boolean;
+  /** A lone "um"/"uma". */
+  article: boolean;
+}
+
+export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: BareNumber[] } {
+  const amounts: AmountMention[] = [];
+  const bare: BareNumber[] = [];
+  for (let i = 0; i < scan.tokens.length; i++) {
+    if (!scan.isFree(i)) continue;
+    const numeral = readNumeral(scan, i);
+    if (numeral === undefined) continue;
+    let { cents } = numeral;
+    let end = numeral.end;
+    let marked = numeral.words && numeral.cents >= 100_000;
+
+    const magnitude = numeral.words ? undefined : MAGNITUDES.get(scan.word(end));
+    if (magnitude !== undefined && scan.isFree(end)) {
+      cents *= magnitude;
+      end++;
+      marked = true;
+      // "2 mil e 500", "2 mil e quinhentos"
+      const rest = scan.word(end) === 'e' ? readNumeral(scan, end + 1) : undefined;
+      if (rest !== undefined && rest.cents < cents) {
+        cents += rest.cents;
+        end = rest.end;
+      }
+    }
+    if (CURRENCY.has(scan.word(end)) && scan.isFree(end)) {
+      end++;
+      marked = true;
+      // "reais e cinquenta (centavos)"
+      const centsPart = scan.word(end) === 'e' ? readNumeral(scan, end + 1) : undefined;
+      if (centsPart?.id !== undefined && centsPart.id < 100) {
+        cents += centsPart.id;
+        end = CENTS.has(scan.word(centsPart.end)) ? centsPart.end + 1 : centsPart.end;
+      }
+    } else if (CENTS.has(scan.word(end)) && numeral.id !== undefined) {
+      cents = numeral.id;
+      end++;
+      marked = true;
+    }
+
+    let from = i;
+    if (scan.word(i - 1) === 'r$' && scan.isFree(i - 1)) {
+      from = i - 1;
+      marked = true;
+    } else if (INTRODUCERS.has(scan.word(i - 1))) {
+      marked = true;
+    }
+
+    if (numeral.article && end === numeral.end) {
+      // "um boleto", "de uma vez": an article, unless a currency or magnitude follows.
+    } else if (!marked && scan.isFree(end) && COUNTED.has(scan.word(end))) {
+      scan.claim(i, end + 1);
+    } else if (marked) {
+      scan.claim(from, end);
+      amounts.push({ cents, from, to: end });
+    } else {
+      bare.push({ cents, id: numeral.id, from, to: end });
+    }
+    i = end - 1;
+  }
+  return { amounts, bare };
+}
+
+function readNumeral(scan: Scan, i: number): Numeral | undefined {
+  if (!scan.isFree(i)) return undefined;
+  const token = scan.tokens[i];
+  if (token?.kind === 'number') {
+    const cents = parseCents(token.text);
+    if (cents === undefined) return undefined;
+    return {
+      cents,
+      id: ID_DIGITS.test(token.text) ? Number(token.text) : undefined,
+      end: i + 1,
+      words: false,
+      article: false,
+    };
+  }
+  const phrase = readNumberWords(scan, i);
+  if (phrase === undefined) return undefined;
+  return {
+    cents: phrase.value * 100,
+    id: phrase.value,
+    end: phrase.end,
+    words: true,
+    article: phrase.words === 1 && ARTICLES.has(scan.word(i)),
+  };
+}
+
+const THOUSANDS_DOT = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;
+const THOUSANDS_COMMA = /^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/;
+const DECIMAL = /^\d+(?:[.,]\d{1,2})?$/;
+
+/** "1.500,00" -> 150000; "150,5" -> 15050; undefined for what is not an amount ("10.12.2026"). */
+export function parseCents(text: string): number | undefined {
+  let normalized: string;
+  if (THOUSANDS_DOT.test(text)) normalized = text.replace(/\./g, '').replace(',', '.');
+  else if (THOUSANDS_COMMA.test(text)) normalized = text.replace(/,/g, '');
+  else if (DECIMAL.test(text)) normalized = text.replace(',', '.');
+  else return undefined;
+  const [whole = '0', fraction = ''] = normalized.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
