@@ -1,0 +1,73 @@
+import type { EntityConflict } from '../../core/understanding';
+import { normalizeForMatch } from '../../core/text';
+import type { Intent } from './intents';
+import type { Mentions } from './mentions';
+
+/**
+ * Turns mentions into the entities of an intent. The names are the contract with the pipeline:
+ * contact_name, amount_cents, due_date, boleto_id, message_content (and `status`, internal to
+ * LIST_BOLETOS).
+ *
+ * Unmarked numbers are read by intent: creating, "boleto 150" is the amount; cancelling or
+ * checking, "o 45" is the boleto number; otherwise they are dropped. A field with two
+ * different values is left out and reported in `conflicts`. GENERAL_QUESTION and UNKNOWN carry
+ * no entities: a date in "qual a previsão do tempo amanhã?" is not a due date.
+ */
+export type Entities = Record<string, string | number>;
+
+export interface Resolved {
+  entities: Entities;
+  conflicts: EntityConflict[];
+}
+
+/** Collects the distinct values of each field; fields with one value become entities. */
+export class EntityCollector {
+  private readonly values = new Map<string, Array<string | number>>();
+  private readonly keys = new Map<string, Set<string>>();
+
+  /** `key` decides sameness ("João" and "joão" are one contact); defaults to the value. */
+  add(field: string, value: string | number, key: string = String(value)): void {
+    const keys = this.keys.get(field) ?? new Set<string>();
+    if (keys.has(key)) return;
+    keys.add(key);
+    this.keys.set(field, keys);
+    this.values.set(field, [...(this.values.get(field) ?? []), value]);
+  }
+
+  addName(value: string): void {
+    this.add('contact_name', value, normalizeForMatch(value));
+  }
+
+  result(): Resolved {
+    const entities: Entities = {};
+    const conflicts: EntityConflict[] = [];
+    for (const [field, values] of this.values) {
+      if (values.length === 1 && values[0] !== undefined) entities[field] = values[0];
+      else conflicts.push({ field, values });
+    }
+    return { entities, conflicts };
+  }
+}
+
+export function resolveEntities(intent: Intent, mentions: Mentions): Resolved {
+  const out = new EntityCollector();
+  if (intent === 'GENERAL_QUESTION' || intent === 'UNKNOWN') return out.result();
+
+  const bestRank = mentions.names[0]?.rank;
+  for (const name of mentions.names) if (name.rank === bestRank) out.addName(name.text);
+
+  for (const amount of mentions.amounts) out.add('amount_cents', amount.cents);
+  for (const id of mentions.ids) out.add('boleto_id', id.value);
+  for (const bare of mentions.bare) {
+    if (intent === 'CREATE_BOLETO' && bare.cents !== undefined) out.add('amount_cents', bare.cents);
+    if ((intent === 'CANCEL_BOLETO' || intent === 'CHECK_STATUS') && bare.id !== undefined)
+      out.add('boleto_id', bare.id);
+  }
+
+  for (const date of mentions.dates) if (date.iso !== undefined) out.add('due_date', date.iso);
+
+  if (intent === 'SEND_MESSAGE' && mentions.content !== undefined)
+    out.add('message_content', mentions.content.text);
+  if (intent === 'LIST_BOLETOS' && mentions.status !== undefined) out.add('status', mentions.status);
+  return out.result();
+}

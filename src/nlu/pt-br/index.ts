@@ -1,0 +1,3 @@
+export { ptBrUnderstander } from './understander';
+export { INTENTS as PT_BR_INTENTS, type Intent as PtBrIntent } from './intents';
+export type { BoletoStatus } from './status-filter';
