@@ -1,0 +1,117 @@
+import { ptBrUnderstander } from '../../src/nlu/pt-br';
+
+/** Sunday 22 November 2026, 10:00 in São Paulo. */
+const SUNDAY = '2026-11-22T10:00:00-03:00';
+
+function dueDate(when: string, now = SUNDAY, timeZone = 'America/Sao_Paulo'): string | number | undefined {
+  const text = `cria um boleto de 150 reais pro João ${when}`;
+  return ptBrUnderstander.understand(text, { locale: 'pt-BR', now: new Date(now), timeZone }).entities
+    .due_date;
+}
+
+describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', () => {
+  it.each([
+    ['pra hoje', '2026-11-22'],
+    ['pra amanhã', '2026-11-23'],
+    ['pra amanha', '2026-11-23'],
+    ['pra depois de amanhã', '2026-11-24'],
+    ['pra dia 10', '2026-12-10'],
+    ['pra dia 22', '2026-11-22'],
+    ['pra dia 25', '2026-11-25'],
+    ['pra dia 31', '2026-12-31'],
+    ['pra dia primeiro', '2026-12-01'],
+    ['pro dia 1º', '2026-12-01'],
+    ['pra dia quinze', '2026-12-15'],
+    ['pra dia vinte e cinco', '2026-11-25'],
+    ['pra dia 5 do mês que vem', '2026-12-05'],
+    ['pra 10/12', '2026-12-10'],
+    ['pra dia 10/12', '2026-12-10'],
+    ['pra 10/12/2026', '2026-12-10'],
+    ['pra 10/12/26', '2026-12-10'],
+    ['pra 10-12-2026', '2026-12-10'],
+    ['pra 2026-12-10', '2026-12-10'],
+    ['pra 05/01', '2027-01-05'],
+    ['pra 15 de dezembro', '2026-12-15'],
+    ['pra 15 de dez', '2026-12-15'],
+    ['pra 15 de dezembro de 2027', '2027-12-15'],
+    ['pra 15 de marco', '2027-03-15'],
+    ['pra sexta', '2026-11-27'],
+    ['pra sexta-feira', '2026-11-27'],
+    ['pra sexta feira', '2026-11-27'],
+    ['pra próxima sexta', '2026-11-27'],
+    ['pra proxima sexta', '2026-11-27'],
+    ['pra sexta que vem', '2026-11-27'],
+    ['pra segunda', '2026-11-23'],
+    ['pra terca', '2026-11-24'],
+    ['pro sábado', '2026-11-28'],
+    ['pro domingo', '2026-11-29'],
+    ['pro fim do mês', '2026-11-30'],
+    ['pro final do mes', '2026-11-30'],
+    ['pro fim do mês que vem', '2026-12-31'],
+    ['pra daqui a 5 dias', '2026-11-27'],
+    ['em 10 dias', '2026-12-02'],
+    ['pra daqui a uma semana', '2026-11-29'],
+    ['pra daqui a duas semanas', '2026-12-06'],
+    ['pra daqui a um mês', '2026-12-22'],
+  ])('"%s" is %s', (when, iso) => {
+    expect(dueDate(when)).toBe(iso);
+  });
+
+  it.each([
+    ['a vague week', 'pra semana que vem'],
+    ['a vague month', 'pro mês que vem'],
+    ['a weekday of a week whose start is ambiguous', 'pra sexta da semana que vem'],
+    ['a day that does not exist', 'pra 30/02'],
+  ])('gives no date for %s', (_why, when) => {
+    expect(dueDate(when)).toBeUndefined();
+  });
+
+  it('reads a past day of this year as past, for the validation gate to reject', () => {
+    expect(dueDate('pra 10/11')).toBe('2026-11-10');
+  });
+
+  it('reads a bare weekday said on that weekday as next week', () => {
+    const friday = '2026-11-27T09:00:00-03:00';
+    expect(dueDate('pra sexta', friday)).toBe('2026-12-04');
+  });
+
+  it('rolls "dia N" and dd/mm over the year end', () => {
+    const monday = '2026-12-28T09:00:00-03:00';
+    expect(dueDate('pra dia 5', monday)).toBe('2027-01-05');
+    expect(dueDate('pra 05/01', monday)).toBe('2027-01-05');
+    expect(dueDate('pra sexta', monday)).toBe('2027-01-01');
+    expect(dueDate('pra daqui a 5 dias', monday)).toBe('2027-01-02');
+  });
+
+  it('skips months that lack the day', () => {
+    const february = '2026-02-10T08:00:00-03:00';
+    expect(dueDate('pra dia 30', february)).toBe('2026-03-30');
+    expect(dueDate('pro fim do mês', february)).toBe('2026-02-28');
+  });
+
+  describe('time zone', () => {
+    // 23:30 on 31 May in São Paulo is already 1 June in UTC.
+    const lateNight = '2026-05-31T23:30:00-03:00';
+
+    it('resolves relative days in the tenant zone, not in UTC', () => {
+      expect(dueDate('pra hoje', lateNight)).toBe('2026-05-31');
+      expect(dueDate('pra amanhã', lateNight)).toBe('2026-06-01');
+      expect(dueDate('pro fim do mês', lateNight)).toBe('2026-05-31');
+    });
+
+    it('gives another day for the same instant in another zone', () => {
+      expect(dueDate('pra hoje', lateNight, 'UTC')).toBe('2026-06-01');
+      expect(dueDate('pra hoje', lateNight, 'Asia/Tokyo')).toBe('2026-06-01');
+    });
+  });
+
+  it('reports two different dates as a conflict', () => {
+    const result = ptBrUnderstander.understand('cria um boleto de 150 pro João pra dia 10 ou dia 15', {
+      locale: 'pt-BR',
+      now: new Date(SUNDAY),
+      timeZone: 'America/Sao_Paulo',
+    });
+    expect(result.entities.due_date).toBeUndefined();
+    expect(result.conflicts).toEqual([{ field: 'due_date', values: ['2026-12-10', '2026-12-15'] }]);
+  });
+});

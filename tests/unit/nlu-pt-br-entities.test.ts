@@ -1,0 +1,103 @@
+import { ptBrUnderstander } from '../../src/nlu/pt-br';
+
+const ctx = {
+  locale: 'pt-BR' as const,
+  now: new Date('2026-11-22T10:00:00-03:00'),
+  timeZone: 'America/Sao_Paulo',
+};
+const understand = (text: string) => ptBrUnderstander.understand(text, ctx);
+
+describe('pt-BR entities', () => {
+  describe('contact_name, as written and without the preposition', () => {
+    it.each([
+      ['cria um boleto de 150 pro João', 'João'],
+      ['cria um boleto de 150 para a Maria Souza', 'Maria Souza'],
+      ['cancela o boleto do João Silva', 'João Silva'],
+      ['cria um boleto de 150 pro joao pra sexta', 'joao'],
+      ['cria um boleto de 200 pra Ana Clara dos Santos pra dia 12', 'Ana Clara dos Santos'],
+      ['cria um boleto de 80 para o Sr. Almeida', 'Sr. Almeida'],
+      ['faz uma cobrança de 350 reais pro seu Jorge', 'seu Jorge'],
+      ['cria um boleto de 200 reais pro cliente João Batista', 'João Batista'],
+      ['cria um boleto de 150 pro João rapidinho', 'João'],
+      ['Cria boleto: Roberto Carlos, R$ 450, vencimento 20/12', 'Roberto Carlos'],
+      ['avisa o Pedro que o boleto já foi gerado', 'Pedro'],
+      ['o João já pagou o boleto?', 'João'],
+    ])('"%s" -> %s', (text, name) => {
+      expect(understand(text).entities.contact_name).toBe(name);
+    });
+
+    it.each([
+      ['a weekday after "pra"', 'cria um boleto de 150 pra sexta'],
+      ['"pra mim"', 'consulta o boleto 99 pra mim'],
+      ['a role alone after an article', 'cancela o boleto 12, o cliente desistiu'],
+    ])('is not found in %s', (_why, text) => {
+      expect(understand(text).entities.contact_name).toBeUndefined();
+    });
+
+    it('reports two recipients as a conflict', () => {
+      const result = understand('gera boleto pro Marcelo de 500 e pro Diego de 300');
+      expect(result.entities.contact_name).toBeUndefined();
+      expect(result.conflicts).toContainEqual({ field: 'contact_name', values: ['Marcelo', 'Diego'] });
+    });
+  });
+
+  describe('boleto_id', () => {
+    it.each([
+      ['cancela o boleto 123', 123],
+      ['cancela o 45', 45],
+      ['status do #12', 12],
+      ['quero cancelar o boleto número 7', 7],
+      ['pode cancelar o boleto nº 56?', 56],
+      ['cancele o boleto de id 200', 200],
+      ['cancela o boleto quarenta e cinco', 45],
+    ])('"%s" -> %i', (text, id) => {
+      const result = understand(text);
+      expect(result.entities.boleto_id).toBe(id);
+      expect(result.entities.amount_cents).toBeUndefined();
+    });
+
+    it('reports two boleto numbers as a conflict', () => {
+      expect(understand('cancela os boletos 10 e 11').conflicts).toEqual([
+        { field: 'boleto_id', values: [10, 11] },
+      ]);
+    });
+  });
+
+  describe('message_content, as written', () => {
+    it.each([
+      ['manda pro João dizendo que o boleto vence amanhã', 'João', 'o boleto vence amanhã'],
+      ['envia uma mensagem para a Maria: oi Maria, tudo certo?', 'Maria', 'oi Maria, tudo certo?'],
+      ['avisa o Pedro que o boleto já foi gerado', 'Pedro', 'o boleto já foi gerado'],
+      ['manda "pagamento confirmado" pra Beatriz', 'Beatriz', 'pagamento confirmado'],
+      ['manda mensagem pra Lu dizendo: já paguei, obrigado', 'Lu', 'já paguei, obrigado'],
+      ['manda uma mensagem pra Sofia perguntando se ela recebeu', 'Sofia', 'se ela recebeu'],
+      ['lembra a Vera de pagar o boleto amanhã', 'Vera', 'pagar o boleto amanhã'],
+    ])('"%s"', (text, name, content) => {
+      const result = understand(text);
+      expect(result.intent).toBe('SEND_MESSAGE');
+      expect(result.entities).toEqual({ contact_name: name, message_content: content });
+    });
+  });
+
+  it('keeps the list filter as the internal `status`', () => {
+    expect(understand('quais boletos estão pendentes?').entities).toEqual({ status: 'PENDING' });
+    expect(understand('mostra os boletos pagos').entities).toEqual({ status: 'PAID' });
+    expect(understand('listar boletos cancelados').entities).toEqual({ status: 'CANCELLED' });
+    expect(understand('me mostra os boletos vencidos').entities).toEqual({ status: 'OVERDUE' });
+    expect(understand('quais boletos estão atrasados?').entities).toEqual({ status: 'OVERDUE' });
+    expect(understand('quero ver os boletos que ainda não foram pagos').entities).toEqual({
+      status: 'PENDING',
+    });
+    expect(understand('lista os boletos pagos e os pendentes').entities).toEqual({});
+  });
+
+  it('gives questions and unknown messages no entities', () => {
+    expect(understand('qual a previsão do tempo amanhã?').entities).toEqual({});
+    expect(understand('como eu crio um boleto?').entities).toEqual({});
+  });
+
+  it('never invents a value that was not said', () => {
+    expect(understand('cria um boleto pro João').entities).toEqual({ contact_name: 'João' });
+    expect(understand('quero criar um boleto').entities).toEqual({});
+  });
+});

@@ -1,0 +1,108 @@
+import { ptBrUnderstander } from '../../src/nlu/pt-br';
+
+const ctx = {
+  locale: 'pt-BR' as const,
+  now: new Date('2026-11-22T10:00:00-03:00'),
+  timeZone: 'America/Sao_Paulo',
+};
+const understand = (text: string) => ptBrUnderstander.understand(text, ctx);
+/** Gate 2 of the pipeline asks for clarification below this confidence. */
+const THRESHOLD = 0.7;
+
+describe('pt-BR intents and confidence', () => {
+  it.each([
+    ['cria um boleto de 150 reais pro João pra amanhã', 'CREATE_BOLETO'],
+    ['cancela o boleto 123', 'CANCEL_BOLETO'],
+    ['qual o status do boleto 45?', 'CHECK_STATUS'],
+    ['manda pro João dizendo que o boleto vence amanhã', 'SEND_MESSAGE'],
+    ['quais boletos estão pendentes?', 'LIST_BOLETOS'],
+    ['o que você faz?', 'GENERAL_QUESTION'],
+    ['como funciona?', 'GENERAL_QUESTION'],
+    ['bom dia!', 'GENERAL_QUESTION'],
+  ])('is sure of a clear request: "%s" -> %s', (text, intent) => {
+    const result = understand(text);
+    expect(result.intent).toBe(intent);
+    expect(result.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('gives a request with values more confidence than one without', () => {
+    expect(understand('cria um boleto de 150 pro João pra sexta').confidence).toBeGreaterThan(
+      understand('cria um boleto').confidence,
+    );
+  });
+
+  it('passes an object with enough values and no verb, just', () => {
+    const result = understand('boleto de 350 reais pro Igor vencendo segunda');
+    expect(result.intent).toBe('CREATE_BOLETO');
+    expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(result.confidence).toBeLessThan(0.85);
+  });
+
+  it.each([
+    ['a verb without its object', 'cancela'],
+    ['an object with one value and no verb', 'boleto de 150'],
+    ['a negated request', 'não cancela o boleto 45'],
+    ['two requests that disagree', 'cancela o boleto 45 e cria outro de 150'],
+    ['a send verb without recipient or text', 'manda o boleto pro joão'],
+  ])('asks for clarification on %s', (_why, text) => {
+    expect(understand(text).confidence).toBeLessThan(THRESHOLD);
+  });
+
+  it.each([
+    ['a lone object', 'boleto'],
+    ['a lone number', '150'],
+    ['a lone date', 'amanhã'],
+    ['a lone name', 'joão'],
+    ['gibberish', 'asdfghjkl'],
+    ['an out-of-domain request', 'qual a previsão do tempo amanhã?'],
+    ['paying, which Iris cannot do', 'paga o boleto 123'],
+    ['a transfer', 'transfere 50 reais pro joão'],
+  ])('is UNKNOWN with low confidence for %s', (_why, text) => {
+    const result = understand(text);
+    expect(result.intent).toBe('UNKNOWN');
+    expect(result.confidence).toBeLessThan(0.35);
+  });
+
+  it('is UNKNOWN with confidence 0 for empty or blank text', () => {
+    expect(understand('')).toEqual({ intent: 'UNKNOWN', confidence: 0, entities: {} });
+    expect(understand('   ')).toEqual({ intent: 'UNKNOWN', confidence: 0, entities: {} });
+    expect(understand('asdfghjkl').confidence).toBe(0);
+  });
+
+  it('lets an action win over a greeting', () => {
+    const result = understand('oi, cria um boleto de 150 pro joão amanhã');
+    expect(result.intent).toBe('CREATE_BOLETO');
+    expect(result.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('reads how-to questions as questions, unless they carry values', () => {
+    expect(understand('como eu crio um boleto?').intent).toBe('GENERAL_QUESTION');
+    expect(understand('como faço pra cancelar um boleto?').intent).toBe('GENERAL_QUESTION');
+    expect(understand('vc consegue gerar boleto?').intent).toBe('GENERAL_QUESTION');
+    expect(understand('vc consegue gerar um boleto de 150 pro João?').intent).toBe('CREATE_BOLETO');
+  });
+
+  it('tells a list (plural) from a status check (one boleto)', () => {
+    expect(understand('mostra os boletos pagos').intent).toBe('LIST_BOLETOS');
+    expect(understand('o boleto 45 já foi pago?').intent).toBe('CHECK_STATUS');
+  });
+
+  it('does not take "me fala" (asking the bot) for sending a message', () => {
+    expect(understand('me fala o status do boleto 64').intent).toBe('CHECK_STATUS');
+  });
+
+  it.each([
+    ['cria um bolto de 200 reais pro Paulo', 'CREATE_BOLETO'],
+    ['gera um boelto de R$ 300 para a Juliana', 'CREATE_BOLETO'],
+    ['cancelaa o boleto 88', 'CANCEL_BOLETO'],
+    ['canselar o boleto 5', 'CANCEL_BOLETO'],
+    ['statos do boleto 40', 'CHECK_STATUS'],
+    ['mostra os bolteos pendentes', 'LIST_BOLETOS'],
+    ['CRIA UM BOLETO DE 150 REAIS PRO JOAO', 'CREATE_BOLETO'],
+    ['é... cria aí um boleto de cento e cinquenta pro joão pra sexta', 'CREATE_BOLETO'],
+  ])('tolerates typos, missing accents and voice style: "%s"', (text, intent) => {
+    const result = understand(text);
+    expect(result.intent).toBe(intent);
+    expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+  });
+});
