@@ -6,6 +6,7 @@ import { startSweeper } from '../queues/sweeper';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import type { Container } from './container';
+import { gateOutcomes, turnDuration } from './metrics';
 
 /** The `pipeline` role: drains conversation mailboxes, and sweeps the ones left waiting. */
 export function startPipeline(c: Container, options: { concurrency?: number } = {}): Worker {
@@ -22,6 +23,10 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: ['telegram', 'whatsapp'],
+    observe: ({ ms, events }) => {
+      turnDuration.observe(ms / 1000);
+      for (const event of events) gateOutcomes.inc({ event });
+    },
   });
   const stopSweeper = startSweeper({
     mailbox: c.mailbox,

@@ -36,6 +36,8 @@ export interface TurnWorkerDeps {
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
   typingChannels?: readonly string[];
+  /** Called after each committed turn (metrics). */
+  observe?: (turn: { ms: number; events: string[] }) => void;
 }
 
 /**
@@ -177,6 +179,7 @@ async function handleOne(
   );
   if (message.content.type === 'audio') await deps.redis.del(deps.keys.transcript(message.id));
   if (handled.output) writeAudit(deps, message, handled.output.audit);
+  deps.observe?.({ ms: Date.now() - started, events: handled.output?.audit.map((a) => a.event) ?? [] });
   log.info(
     { intent: handled.output?.intent, replies: handled.replies.length, ms: Date.now() - started },
     'turn handled',

@@ -1,0 +1,111 @@
+/**
+ * Operator commands (`npm run iris -- <command>`):
+ *   tenant create --slug acme --name "ACME Ltda" --pack boletos|finance
+ *   invite --tenant demo --role owner|operator|viewer --name "Carlos"   # one-time code for /start
+ *   user add --tenant demo --name "Carlos" --phone 5511987654321 --role operator  # WhatsApp by phone
+ *   contact add --tenant demo --name "Maria Oliveira"
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig, PRODUCT } from '../config';
+import { createInvite } from '../src/app/invites';
+import { nameKey } from '../src/domains/contacts';
+import { createPrismaClient } from '../src/stores/prisma/client';
+
+const PACKS = {
+  boletos: { locale: 'pt-BR', timeZone: 'America/Sao_Paulo', currency: 'BRL' },
+  finance: { locale: 'es-MX', timeZone: 'America/Mexico_City', currency: 'MXN' },
+} as const;
+const ROLES = ['owner', 'operator', 'viewer'] as const;
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      tenant: { type: 'string' },
+      slug: { type: 'string' },
+      name: { type: 'string' },
+      pack: { type: 'string' },
+      role: { type: 'string', default: 'operator' },
+      phone: { type: 'string' },
+    },
+  });
+  const command = positionals.join(' ');
+  const db = createPrismaClient(loadConfig().DATABASE_URL, { max: 2 });
+  try {
+    const role = values.role as (typeof ROLES)[number];
+    if (!ROLES.includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+    const tenantBySlug = async () => {
+      if (!values.tenant) throw new Error('--tenant <slug> is required');
+      const tenant = await db.tenant.findUnique({ where: { slug: values.tenant } });
+      if (!tenant) throw new Error(`no tenant "${values.tenant}"`);
+      return tenant;
+    };
+    switch (command) {
+      case 'tenant create': {
+        const pack = values.pack as keyof typeof PACKS;
+        if (!values.slug || !/^[a-z0-9-]{2,40}$/.test(values.slug))
+          throw new Error('--slug must be 2-40 lower-case letters, digits or -');
+        if (!PACKS[pack]) throw new Error('--pack must be boletos or finance');
+        const tenant = await db.tenant.create({
+          data: {
+            slug: values.slug,
+            name: values.name ?? values.slug,
+            pack,
+            ...PACKS[pack],
+            aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [] },
+          },
+        });
+        console.log(`Tenant "${tenant.slug}" created (${pack}, ${tenant.locale}).`);
+        break;
+      }
+      case 'invite': {
+        const { code, expiresAt } = await createInvite(db, {
+          tenantSlug: (await tenantBySlug()).slug,
+          role,
+          userName: values.name ?? '',
+          ttlSec: PRODUCT.inviteTtlSec,
+        });
+        console.log(`Invite code: ${code} (valid until ${expiresAt.toISOString()})`);
+        console.log(
+          `Telegram: send "/start ${code}" to the bot (or open https://t.me/<your_bot>?start=${code}).`,
+        );
+        console.log(`WhatsApp: send "IRIS-${code}" to the business number.`);
+        break;
+      }
+      case 'user add': {
+        const tenant = await tenantBySlug();
+        const phone = values.phone?.replace(/\D/g, '');
+        if (!values.name) throw new Error('--name is required');
+        if (phone !== undefined && !/^\d{10,15}$/.test(phone))
+          throw new Error('--phone must have 10-15 digits with the country code');
+        const user = await db.user.create({
+          data: { tenantId: tenant.id, name: values.name, role, phone: phone ?? null },
+        });
+        console.log(
+          `User "${user.name}" (${role}) added to "${tenant.slug}"${phone ? ` with phone ${phone}` : ''}.`,
+        );
+        break;
+      }
+      case 'contact add': {
+        const tenant = await tenantBySlug();
+        if (!values.name) throw new Error('--name is required');
+        await db.contact.create({
+          data: { tenantId: tenant.id, name: values.name, nameKey: nameKey(values.name) },
+        });
+        console.log(`Contact "${values.name}" added to "${tenant.slug}".`);
+        break;
+      }
+      default:
+        throw new Error(
+          'usage: npm run iris -- tenant create | invite | user add | contact add  (see scripts/iris.ts)',
+        );
+    }
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
