@@ -1,0 +1,176 @@
+import type { UnderstandingContext } from '../../src/core/understanding';
+import { esMxUnderstander } from '../../src/nlu/es-mx';
+
+const ctx: UnderstandingContext = {
+  locale: 'es-MX',
+  now: new Date('2026-11-22T10:00:00-06:00'), // a Sunday
+  timeZone: 'America/Mexico_City',
+};
+const understand = (text: string) => esMxUnderstander.understand(text, ctx);
+
+describe('es-MX understanding: the examples of the brief', () => {
+  it.each([
+    [
+      'gasté 250 en uber ayer',
+      'LOG_TRANSACTION',
+      {
+        amount_mxn_cents: 25_000,
+        date_iso: '2026-11-21',
+        category: 'transporte',
+        category_type: 'variable',
+        description: 'uber',
+        transaction_type: 'expense',
+      },
+    ],
+    [
+      'me pagaron 15 mil de nómina',
+      'LOG_TRANSACTION',
+      { amount_mxn_cents: 1_500_000, description: 'nómina', transaction_type: 'income' },
+    ],
+    [
+      'pagué la luz 480',
+      'LOG_TRANSACTION',
+      {
+        amount_mxn_cents: 48_000,
+        category: 'servicios',
+        category_type: 'fixed',
+        description: 'luz',
+        transaction_type: 'expense',
+      },
+    ],
+    ['¿cuánto llevo gastado este mes?', 'QUERY_DATA', { month: '2026-11' }],
+    [
+      '¿cuánto gasté en restaurantes en octubre?',
+      'QUERY_DATA',
+      { category: 'restaurantes', category_type: 'variable', month: '2026-10' },
+    ],
+    [
+      'mi presupuesto para variables es 8 mil',
+      'SET_BUDGET',
+      { amount_mxn_cents: 800_000, category_type: 'variable' },
+    ],
+    ['pon un tope de 5,000 al mes', 'SET_BUDGET', { amount_mxn_cents: 500_000 }],
+    [
+      'tengo una deuda con la tarjeta Banamex de 12 mil, mínimo 800, pago el 15',
+      'MANAGE_DEBT',
+      {
+        debt_name: 'tarjeta Banamex',
+        balance_mxn_cents: 1_200_000,
+        minimum_payment_mxn_cents: 80_000,
+        due_day: 15,
+        debt_action: 'add',
+      },
+    ],
+    [
+      '¿me alcanza para unos tenis de 1,800 este viernes?',
+      'SIMULATE_PURCHASE',
+      {
+        amount_mxn_cents: 180_000,
+        date_iso: '2026-11-27',
+        category: 'ropa',
+        category_type: 'variable',
+        description: 'tenis',
+      },
+    ],
+    ['tengo 23,450 en el banco', 'SET_BANK_BALANCE', { balance_mxn_cents: 2_345_000 }],
+    ['mi saldo es de 10 mil', 'SET_BANK_BALANCE', { balance_mxn_cents: 1_000_000 }],
+    ['¿qué puedes hacer?', 'GENERAL_QUESTION', {}],
+    ['hola', 'GENERAL_QUESTION', {}],
+    ['el perro de mi vecino ladra mucho', 'UNKNOWN', {}],
+  ])('%s', (text, intent, entities) => {
+    const result = understand(text);
+    expect(result.intent).toBe(intent);
+    expect(result.entities).toEqual(entities);
+    expect(result.conflicts).toBeUndefined();
+    expect(result.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+describe('es-MX understanding: values only from the words', () => {
+  it('does not default the date', () => {
+    expect(understand('gasté 200 en uber').entities.date_iso).toBeUndefined();
+  });
+
+  it('reads "el 15" as a day, never as $15', () => {
+    expect(understand('gasté en uber el 15').entities).toMatchObject({ date_iso: '2026-11-15' });
+    expect(understand('gasté en uber el 15').entities.amount_mxn_cents).toBeUndefined();
+    expect(understand('mi tarjeta Nu vence el 5').entities).toEqual({
+      debt_name: 'tarjeta Nu',
+      due_day: 5,
+      debt_action: 'add',
+    });
+  });
+
+  it('leaves two competing amounts out and reports them', () => {
+    const result = understand('gasté 250, no, 300 en uber');
+    expect(result.entities.amount_mxn_cents).toBeUndefined();
+    expect(result.conflicts).toEqual([{ field: 'amount_mxn_cents', values: [25_000, 30_000] }]);
+  });
+
+  it('reports two purchases in one message as conflicts on amount and category', () => {
+    const result = understand('gasté 2 mil en el súper y 300 en uber');
+    expect(result.entities).toEqual({ transaction_type: 'expense' });
+    expect(result.conflicts).toEqual([
+      { field: 'amount_mxn_cents', values: [200_000, 30_000] },
+      { field: 'category', values: ['supermercado', 'transporte'] },
+    ]);
+  });
+
+  it('keeps the bank balance of a purchase question apart from the price', () => {
+    const result = understand('tengo 5 mil en el banco, ¿me alcanza para unos tenis de 1,800?');
+    expect(result.intent).toBe('SIMULATE_PURCHASE');
+    expect(result.entities).toMatchObject({ amount_mxn_cents: 180_000, balance_mxn_cents: 500_000 });
+  });
+
+  it('marks a debt update apart from a new debt', () => {
+    expect(understand('actualiza la deuda de Coppel a 3,200').entities).toEqual({
+      debt_name: 'Coppel',
+      balance_mxn_cents: 320_000,
+      debt_action: 'update',
+    });
+  });
+});
+
+describe('es-MX understanding: typing and speaking styles', () => {
+  it.each([
+    ['gaste 180 en tacos', 18_000],
+    ['GASTE 200 EN UBER', 20_000],
+    ['este... gasté como doscientos en gasolina', 20_000],
+    ['mmm ayer me gasté como trescientos en uber creo', 30_000],
+    ['pague 350 d gas', 35_000],
+  ])('%s', (text, cents) => {
+    const result = understand(text);
+    expect(result.intent).toBe('LOG_TRANSACTION');
+    expect(result.entities.amount_mxn_cents).toBe(cents);
+  });
+
+  it('tolerates missing accents in questions', () => {
+    expect(understand('cuanto gaste el mes pasado')).toMatchObject({
+      intent: 'QUERY_DATA',
+      entities: { month: '2026-10' },
+    });
+  });
+});
+
+describe('es-MX understanding: confidence', () => {
+  it.each(['ya le pagué a mi hermano, ahora le debo 1,000', 'presupuesto', '¿cuánto es 2 más 2?'])(
+    'asks when the words point two ways or barely one: %s',
+    (text) => {
+      expect(understand(text).confidence).toBeLessThan(0.7);
+    },
+  );
+
+  it('does not act on negated requests', () => {
+    expect(understand('no gasté nada hoy').intent).toBe('UNKNOWN');
+    expect(understand('no me alcanza para nada').intent).toBe('UNKNOWN');
+  });
+
+  it('lets a greeting frame a request instead of competing with it', () => {
+    expect(understand('hola, gasté 200 en uber')).toMatchObject({ intent: 'LOG_TRANSACTION' });
+    expect(understand('hola, gasté 200 en uber').confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not take cash for the bank balance (cash available is the bank balance only)', () => {
+    expect(understand('tengo 5 mil en efectivo').intent).toBe('UNKNOWN');
+  });
+});
