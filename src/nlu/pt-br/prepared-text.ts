@@ -41,8 +41,11 @@ const DIGITS = /^\d/;
 const LETTERS = /^\p{L}/u;
 const UPPER = /^\p{Lu}/u;
 
+/** Printable ASCII: nothing to normalize or fold (most typed messages without accents). */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 export function prepare(text: string): PreparedText {
-  const original = stripControlCharacters(text.normalize('NFC'));
+  const original = PLAIN_ASCII.test(text) ? text.trim() : stripControlCharacters(text.normalize('NFC'));
   const { folded, toOriginal } = foldWithMap(original);
   const tokens: Token[] = [];
   const offsets: number[] = [];
@@ -71,7 +74,7 @@ export function prepare(text: string): PreparedText {
  * the identity; rare characters whose folding changes length get a per-character map.
  */
 function foldWithMap(original: string): { folded: string; toOriginal: (i: number) => number } {
-  const folded = foldAccents(original).toLowerCase();
+  const folded = PLAIN_ASCII.test(original) ? original.toLowerCase() : foldAccents(original).toLowerCase();
   if (folded.length === original.length) return { folded, toOriginal: (i) => i };
   let out = '';
   const starts: number[] = [];
