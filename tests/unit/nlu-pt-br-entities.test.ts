@@ -19,6 +19,8 @@ describe('pt-BR entities', () => {
       ['faz uma cobrança de 350 reais pro seu Jorge', 'seu Jorge'],
       ['cria um boleto de 200 reais pro cliente João Batista', 'João Batista'],
       ['cria um boleto de 150 pro João rapidinho', 'João'],
+      ['cria um boleto de 150 pro joão referente ao aluguel', 'joão'],
+      ['cria um boleto de 1200 pro joão silva do aluguel de dezembro', 'joão silva'],
       ['Cria boleto: Roberto Carlos, R$ 450, vencimento 20/12', 'Roberto Carlos'],
       ['avisa o Pedro que o boleto já foi gerado', 'Pedro'],
       ['o João já pagou o boleto?', 'João'],

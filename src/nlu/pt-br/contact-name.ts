@@ -37,7 +37,10 @@ const ROLES = new Set(
 const OBJECTS = new Set(['boleto', 'cobranca', 'fatura']);
 const MAX_WORDS = 6;
 
-/** Words that never start or continue a name (folded forms, before typo correction). */
+/**
+ * Words that never start or continue a name (folded forms, before typo correction), including
+ * what a boleto is for ("pro joão referente ao aluguel" names joão, not "joão referente").
+ */
 const NOT_A_NAME = new Set(
   `
 a o as os um uma uns umas de do da dos das no na nos nas em pro pra pros pras para por pelo pela
@@ -58,6 +61,9 @@ cria criar crie gera gerar gere emite emitir emita faz fazer faca manda mandar m
 enviar envie avisa avisar avise fala falar diz diga dizer dizendo falando avisando perguntando
 lembra lembrar lembre escreve escrever cancela cancelar cancele lista listar mostra mostrar
 quero preciso pode poderia consegue queria gostaria novo nova cliente contato pessoa ele ela
+referente ref relativo relativa aluguel mensalidade condominio consulta servico servicos conserto produto
+produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
+matricula honorarios multa juros acordo divida emprestimo
 `.split(/\s+/),
 );
 

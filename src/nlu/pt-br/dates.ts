@@ -14,14 +14,15 @@ import { tokenPattern, type Scan } from './scan';
 /**
  * Due dates as Brazilians write and say them, resolved against the tenant's today.
  *
- * Why hand-written rather than chrono-node's `pt` locale: measured on the forms this product
- * needs (chrono-node 2.10.3), chrono reads "depois de amanhã" as amanhã, "daqui a 5 dias" as
- * five o'clock, finds a time "de 1" inside "R$ 1.500,00", misses "dia 10", "fim do mês",
- * "terca" and "marco" typed without accents, resolves a bare weekday to the past day of the
- * current week and a yearless date to the nearest year even when that is in the past. What it
- * got right (hoje, amanhã, dd/mm/aaaa, "15 de dezembro") is the simple part; filtering its
- * false positives and overriding its year and weekday rules cost more code than this grammar,
- * and it ran at ~30 µs per message against ~5 µs here.
+ * Why hand-written rather than chrono-node's `pt` locale: measured (chrono-node 2.10.3) on the
+ * 91 dated requests of the labeled set, chrono alone got 53 dates right, 3 wrong, missed 35
+ * and found 2 that were not there, at about four times the cost of this grammar. It reads
+ * "depois de amanhã" as amanhã and "daqui a 5 dias" as five o'clock, finds a time "de 1"
+ * inside "R$ 1.500,00", misses "dia 10", "fim do mês" and "terca"/"marco" typed without
+ * accents, resolves a bare weekday to the past day of the current week and a yearless date to
+ * the nearest year even when that is behind. What it got right (hoje, amanhã, dd/mm/aaaa,
+ * "15 de dezembro") is the simple part; filtering its false hits and overriding its year and
+ * weekday rules took more code than the grammar below.
  *
  * Decisions:
  * - A bare weekday ("sexta", "próxima sexta", "sexta que vem") is the next one strictly after

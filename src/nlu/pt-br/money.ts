@@ -7,7 +7,8 @@ import type { Scan } from './scan';
  *
  * Written: "R$ 1.500,00", "R$150", "1.500" (dot = thousands), "150,50" (comma = decimals),
  * "150.50" (a dot followed by two digits is read as decimals, as pasted from elsewhere),
- * "1,500" (comma followed by three digits: thousands, same reason), "1,5 mil", "2 mil", "15k".
+ * "1,500" (comma followed by three digits: thousands, same reason), "1,5 mil", "2 mil", and
+ * "15k" (chat shorthand for mil; next to a boleto it can only mean R$ 15.000).
  * Spoken: "mil e quinhentos reais", "cento e cinquenta", "duzentos e trinta e cinco reais e
  * cinquenta centavos", "vinte reais e cinquenta"; slang: "150 conto", "cem pila", "120 pau".
  *
