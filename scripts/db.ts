@@ -3,6 +3,7 @@
  * `migration <name>` (development: write a new migration from schema.prisma), `seed`.
  */
 import { loadConfig } from '../config';
+import { runSeed } from '../prisma/seed';
 import { applyMigrations, createMigration } from '../src/stores/prisma/migrations';
 
 async function main(): Promise<void> {
@@ -21,7 +22,6 @@ async function main(): Promise<void> {
     const dir = await createMigration(config.DATABASE_URL, arg);
     console.log(dir ? `Wrote ${dir}` : 'No changes: schema.prisma matches the migrations.');
   } else if (command === 'seed') {
-    const { runSeed } = await import('../prisma/seed');
     await runSeed(config);
   } else {
     throw new Error('usage: npm run db -- migrate | migration <name> | seed');
