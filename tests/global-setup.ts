@@ -8,8 +8,12 @@ import { TEST_DATABASE_URL } from './support/test-env';
  */
 export default function globalSetup(): void {
   const root = join(__dirname, '..');
-  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), 'migrate'], {
-    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, NODE_OPTIONS: '' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/db.ts'), 'migrate'],
+    {
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, NODE_OPTIONS: '' },
+      stdio: 'inherit',
+    },
+  );
 }

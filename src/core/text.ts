@@ -16,9 +16,11 @@ export function normalizeForMatch(text: string): string {
 
 /** Removes control characters (keeps new lines and tabs as spaces) and trims. */
 export function stripControlCharacters(text: string): string {
-  return text
-    .replace(/[\t\n\r\v\f]+/g, ' ')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, '')
-    .trim();
+  return (
+    text
+      .replace(/[\t\n\r\v\f]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, '')
+      .trim()
+  );
 }
