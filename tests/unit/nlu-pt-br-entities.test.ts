@@ -32,6 +32,7 @@ describe('pt-BR entities', () => {
       ['a weekday after "pra"', 'cria um boleto de 150 pra sexta'],
       ['"pra mim"', 'consulta o boleto 99 pra mim'],
       ['a role alone after an article', 'cancela o boleto 12, o cliente desistiu'],
+      ['a lower-case noun after an article', 'avisa todo mundo que o sistema vai parar'],
     ])('is not found in %s', (_why, text) => {
       expect(understand(text).entities.contact_name).toBeUndefined();
     });

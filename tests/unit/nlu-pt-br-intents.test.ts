@@ -80,11 +80,15 @@ describe('pt-BR intents and confidence', () => {
     expect(understand('como faço pra cancelar um boleto?').intent).toBe('GENERAL_QUESTION');
     expect(understand('vc consegue gerar boleto?').intent).toBe('GENERAL_QUESTION');
     expect(understand('vc consegue gerar um boleto de 150 pro João?').intent).toBe('CREATE_BOLETO');
+    expect(understand('tem como gerar um boleto de 100 pra Bia amanhã?').confidence).toBeGreaterThanOrEqual(
+      THRESHOLD,
+    );
   });
 
   it('tells a list (plural) from a status check (one boleto)', () => {
     expect(understand('mostra os boletos pagos').intent).toBe('LIST_BOLETOS');
     expect(understand('o boleto 45 já foi pago?').intent).toBe('CHECK_STATUS');
+    expect(understand('o boleto 12 ainda tá em aberto?').intent).toBe('CHECK_STATUS');
   });
 
   it('does not take "me fala" (asking the bot) for sending a message', () => {

@@ -10,7 +10,8 @@ import type { Scan } from './scan';
  * same style as its first word (in "pro João rapidinho" the lower-case word is not part of the
  * name; in an all-lower-case "pro joão silva" it is), joined by "da/de/do/dos/das".
  * Cues are ranked: a recipient ("pro", "pra", "para", "ao") beats an owner ("do", "da",
- * "de"), which beats a bare article ("o João já pagou?"). Different names found with the
+ * "de"), which beats a bare article ("o João já pagou?"; after an article a lower-case word
+ * must close a clause: "avisa o joão que ...", not "o sistema vai parar"). Different names found with the
  * best-ranked cue are a conflict, never a choice.
  */
 
@@ -128,8 +129,21 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
     return undefined;
   }
   const name = readName(scan, start, { afterRole: rank < 3 });
-  if (name === undefined) return undefined;
+  if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name))) return undefined;
   return { text: originalSlice(scan.text, name.from, name.to), from: name.from, to: name.to, rank };
+}
+
+/** What may follow a lower-case name after a bare article: "avisa o joão que ...". */
+const AFTER_ARTICLE_NAME = new Set(['que', ':', ',', '.', '?', '!', '']);
+
+/**
+ * After a bare article a lower-case word is far more often a noun than a name ("avisa todo
+ * mundo que o sistema vai parar"), so it is taken only as one word closing a clause
+ * ("avisa o joão que ..."). Capitalized names are taken as they are ("o João já pagou?").
+ */
+function plausibleAfterArticle(scan: Scan, name: { from: number; to: number }): boolean {
+  for (let i = name.from; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
+  return name.to - name.from === 1 && AFTER_ARTICLE_NAME.has(scan.word(name.to));
 }
 
 /** Every cued name in the free tokens, best rank first. */

@@ -31,7 +31,8 @@ import { tokenPattern, type Scan } from './scan';
  * Three adjustments keep the rules honest:
  * - an intent whose verb follows "não" is halved ("não cancela o boleto 45" must not pass);
  * - a question about the product ("como eu crio um boleto?", "o que é um boleto?") halves
- *   the action intents when the message carries no values: it asks for help, not for action;
+ *   the action intents when the message carries no values: it asks for help, not for action
+ *   (with values, "tem como gerar um boleto de 100 pra Bia?" is a polite request);
  * - a request outside the domain ("paga", "transfere", "pix", "saldo") scales the action
  *   intents by 0.4: Iris cannot pay a boleto, so "paga o boleto 123" is UNKNOWN, not CANCEL.
  * Greetings and thanks count only when no action intent reaches 0.5 ("oi, cria um boleto" is
@@ -73,7 +74,8 @@ const CUES = {
     'cancel(?:a|ar|e|o)|cancelamento|anul(?:a|ar|e)|exclu(?:i|ir|a)|apag(?:a|ar|ue)|delet(?:a|ar|e)|remov(?:a|e|er)|desfaz|desfazer',
   ),
   status: p(
-    'status|situacao|(?:foi|ta|esta|ja) (?:pago|paga|quitado)|pagou|pagaram|quitou|venceu|(?:ja )?caiu|(?:esta|ta) vencido',
+    'status|situacao|(?:foi|ta|esta|ja) (?:pago|paga|quitado)|pagou|pagaram|quitou|venceu|(?:ja )?caiu|' +
+      '(?:esta|ta|segue|continua) (?:em aberto|aberto|pendente|vencido|atrasado)',
   ),
   check: p('consult(?:a|ar|e)|verific(?:a|ar|ue)|chec(?:a|ar)|ver|veja|olha|como (?:esta|ta|anda)'),
   sendObject: p('mensagem|mensagens|msg|recado|whats|whatsapp|zap|sms|lembrete|aviso'),
@@ -188,7 +190,7 @@ export function classify(scan: Scan, mentions: Mentions): IntentResult {
   const social =
     bestAction < SOCIAL_ONLY_BELOW && (cue(CUES.greeting).length > 0 || cue(CUES.thanks).length > 0);
   const general = Math.max(
-    asksAboutProduct ? 0.9 : 0,
+    productQuestion ? 0.9 : 0,
     cue(CUES.help).length > 0 ? 0.85 : 0,
     social ? 0.85 : 0,
   );
