@@ -6,10 +6,11 @@ import {
   findCategoryType,
 } from '../../src/nlu/es-mx/categories';
 import { foldSameLength } from '../../src/nlu/es-mx/fold';
+import { tokenize } from '../../src/nlu/es-mx/tokens';
 import { esMxUnderstander } from '../../src/nlu/es-mx';
 
 const categoryOf = (text: string): string | undefined => {
-  const choice = chooseCategory(findCategories(foldSameLength(text)));
+  const choice = chooseCategory(findCategories(tokenize(foldSameLength(text))));
   return choice.kind === 'one' ? choice.category : undefined;
 };
 
@@ -60,7 +61,7 @@ describe('es-MX categories', () => {
   });
 
   it('reports two different things bought as a conflict', () => {
-    expect(chooseCategory(findCategories('uber y cine'))).toEqual({
+    expect(chooseCategory(findCategories(tokenize('uber y cine')))).toEqual({
       kind: 'conflict',
       categories: ['transporte', 'entretenimiento'],
     });

@@ -26,5 +26,5 @@ export function analyse(text: string): Analysis {
   const dates = findDateMentions(folded);
   const money = findMoney(tokens, dates);
   const shape = maskSpans(maskSpans(folded, money, '¤'), dates, '§');
-  return { source, folded, tokens, dates, money, categories: findCategories(folded), shape };
+  return { source, folded, tokens, dates, money, categories: findCategories(tokens), shape };
 }
