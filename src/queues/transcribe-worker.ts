@@ -60,8 +60,9 @@ export function startTranscribeWorker(deps: TranscribeWorkerDeps): Worker {
         record = { error: 'failed' };
       }
       await deps.redis.set(deps.keys.transcript(data.messageId), JSON.stringify(record), 'EX', 3600);
-      if (!('error' in record) || record.error !== 'failed' || lastAttempt)
-        await deps.audio.delete(audioKeyOf(job.data));
+      // The bytes are not needed any more, whatever the outcome (their TTL bounds them anyway).
+      const audio = await findAudio(deps, data.conversationId, data.messageId);
+      if (audio) await deps.audio.delete(audio.audioKey);
       await deps.turns.add(
         'turn',
         { conversationId: data.conversationId },
@@ -73,10 +74,6 @@ export function startTranscribeWorker(deps: TranscribeWorkerDeps): Worker {
   );
   worker.on('error', (error) => deps.logger.error({ err: error }, 'transcribe worker error'));
   return worker;
-}
-
-function audioKeyOf(data: unknown): string {
-  return (data as { audioKey?: string }).audioKey ?? '';
 }
 
 async function transcribe(
@@ -99,7 +96,6 @@ async function transcribe(
     locale: tenant?.locale ?? 'pt-BR',
     correlationId: data.correlationId,
   });
-  await deps.audio.delete(head.audioKey);
   return { text: result.text.trim() };
 }
 

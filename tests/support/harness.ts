@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { loadConfig } from '../../config';
 import { Container } from '../../src/app/container';
-import { startPipeline, startSender } from '../../src/app/roles';
+import { startPipeline, startSender, startTranscriber } from '../../src/app/roles';
 import { ConsoleChannel } from '../../src/channels/console/console-channel';
 import type { OutboundMessage } from '../../src/core/messages';
 import { nameKey } from '../../src/domains/contacts';
@@ -38,6 +38,11 @@ export class Harness {
   /** Starts `count` pipeline workers (each with its own concurrency) in this process. */
   startPipelines(count = 1, concurrency = 4): void {
     for (let i = 0; i < count; i++) this.workers.push(startPipeline(this.container, { concurrency }));
+  }
+
+  /** Starts a transcriber worker in this process. */
+  startTranscriber(): void {
+    this.workers.push(startTranscriber(this.container));
   }
 
   /** A boletos tenant (pt-BR) with contacts and an owner; returns ids and a chat for the owner. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChannelSender, Ingress, IngressOutcome } from '../../core/channel';
-import type { OutboundMessage } from '../../core/messages';
+import type { InboundContent, OutboundMessage } from '../../core/messages';
 
 /**
  * The local chat as a channel: lines typed in a terminal become envelopes through the same
@@ -27,6 +27,13 @@ export class ConsoleChannel implements ChannelSender {
 
   /** Sends a line and resolves with the replies of its turn (those with its correlation id). */
   async say(text: string): Promise<{ outcome: IngressOutcome; replies: OutboundMessage[] }> {
+    return this.sendContent({ type: 'text', text });
+  }
+
+  /** Sends any content (audio, a button press...) and resolves with the replies of its turn. */
+  async sendContent(
+    content: InboundContent,
+  ): Promise<{ outcome: IngressOutcome; replies: OutboundMessage[] }> {
     const outcome = await this.ingress.handle({
       channel: 'console',
       account: this.account,
@@ -34,7 +41,7 @@ export class ConsoleChannel implements ChannelSender {
       externalUserId: this.externalUserId,
       chatId: this.chatId,
       sentAt: new Date().toISOString(),
-      content: { type: 'text', text },
+      content,
     });
     if (outcome.status !== 'queued') return { outcome, replies: [] };
     const replies = await new Promise<OutboundMessage[]>((resolve) => {
