@@ -159,25 +159,9 @@ export function extractNames(scan: Scan): NameMention[] {
   return found.sort((a, b) => a.rank - b.rank || a.from - b.from);
 }
 
-const LEADING_FILLERS = new Set([
-  'e',
-  'eh',
-  'ah',
-  'hum',
-  'ahn',
-  'pode',
-  'ser',
-  'seria',
-  'o',
-  'a',
-  'pro',
-  'pra',
-  'para',
-  'do',
-  'da',
-  'nome',
-  'contato',
-]);
+const LEADING_FILLERS = new Set(
+  'e eh ah hum ahn pode ser seria o a pro pra para do da nome contato'.split(' '),
+);
 
 /**
  * A clarification answer that is just a name: "João", "o João Silva", "é pro joão". The name
