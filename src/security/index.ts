@@ -1,0 +1,28 @@
+/**
+ * Guards around model input and output (seed 003 §7.5, §10.2, §10.3): prompt injection detection
+ * on what a person writes, output validation on what a model answers, personal data patterns.
+ * Pure functions, no I/O; the understanding engine (`src/nlu/model`) applies them.
+ */
+export {
+  analyzeInjection,
+  INJECTION_MAX_CHARS,
+  type InjectionAction,
+  type InjectionAnalysis,
+  type InjectionDetectorOptions,
+  type InjectionFinding,
+} from './injection-detector';
+export {
+  INJECTION_CATEGORIES,
+  INJECTION_PATTERNS,
+  RISK_LEVELS,
+  type InjectionCategory,
+  type RiskLevel,
+} from './injection-patterns';
+export {
+  validateModelOutput,
+  type ModelCall,
+  type OutputBlockReason,
+  type OutputValidation,
+  type OutputValidationInput,
+} from './output-validator';
+export { findPii, foreignPii, type PiiKind, type PiiMatch } from './pii';
