@@ -83,7 +83,16 @@ export interface IntentSpec {
 
 /** Gate 3's verdict, with references (contacts, ids) resolved against the tenant's data. */
 export type Validation =
-  | { status: 'pass'; params: Record<string, unknown> }
+  | {
+      status: 'pass';
+      params: Record<string, unknown>;
+      /**
+       * Defaults the pack filled in (seed 002: a date that defaults to today). The pipeline adds
+       * them to the proposal's entities, so the confirmation, validated again, writes the value
+       * the prompt showed even if the default would differ by then (a "sí" after midnight).
+       */
+      filled?: Entities;
+    }
   /** Required values not given: ask only for these (patch mode). */
   | { status: 'missing'; missing: string[] }
   /** A value broke a rule: say why (a pack sentence) and ask for the field again. */

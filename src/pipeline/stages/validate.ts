@@ -32,6 +32,8 @@ export const validate: Stage = {
     const validation = await t.pack.validate(intent, t.entities, t.scope);
     t.validation = validation;
     if (validation.status === 'pass') {
+      // Defaults become part of the proposal (kept with the pending action), never re-derived.
+      if (validation.filled) Object.assign(t.entities, validation.filled);
       t.record('validation_gate_pass');
       return 'continue';
     }
