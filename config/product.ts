@@ -13,6 +13,11 @@ export const PRODUCT = {
   busyStateTimeoutSec: 30,
   /** Gate 3: the largest boleto, R$ 100.000,00 (seed 000). */
   maxBoletoAmountCents: 10_000_000,
+  /**
+   * Gate 3: the largest amount or balance the finance pack accepts, $10,000,000.00 MXN. Seed 002
+   * sets no limit; this one catches a misheard "10 millones" and keeps cents within INTEGER columns.
+   */
+  maxFinanceAmountCents: 1_000_000_000,
   /** Gate 1: longer messages get a clear refusal and are not processed (seed 003 §7.5: 2000). */
   maxInputChars: 2000,
   /** Recent messages kept per conversation for context (seed 003 §6.2). */

@@ -1,0 +1,26 @@
+import { esMxUnderstander } from '../../nlu/es-mx';
+import type { DomainPack } from '../types';
+import { FINANCE_INTENTS } from './intents';
+import { describeProposal, render, say } from './render';
+import { financeTools } from './tools';
+import { validateFinance } from './validate';
+
+/**
+ * The personal finance pack (es-MX, MXN): seed 002's Cristi agent on the shared gated pipeline.
+ * Writes (log a movement, budget, debt, bank balance) are proposed with every value stated and
+ * run once after an allowlisted "sí"; reads (queries, simulations) run at once. Every figure
+ * comes from a tool reading PostgreSQL for this tenant and user.
+ */
+export const financePack: DomainPack = {
+  id: 'finance',
+  locale: 'es-MX',
+  intents: FINANCE_INTENTS,
+  tools: financeTools,
+  understander: esMxUnderstander,
+  fieldLabel: (field) => say(`field_${field}`),
+  validate: validateFinance,
+  say,
+  describeProposal: (tool, params) => describeProposal(tool, params),
+  render: (tool, result) => render(tool, result),
+  answer: () => say('help'),
+};
