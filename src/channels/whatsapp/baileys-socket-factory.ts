@@ -1,0 +1,110 @@
+import type { WAMessage } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
+import { MediaTooLargeError } from './errors';
+import type {
+  SentWaMessage,
+  SocketFactory,
+  WhatsappConnection,
+  WhatsappEventMap,
+  WhatsappSocket,
+} from './ports';
+
+/**
+ * The one file that loads Baileys. Baileys 7 is ESM-only: Node 20 can import it from this
+ * CommonJS build through a dynamic `import()`, jest's CommonJS loader cannot, so every value
+ * import of Baileys stays behind this function (type-only imports elsewhere are erased) and the
+ * tests inject a fake factory instead.
+ *
+ * Socket settings, and why:
+ * - `version`: the one bundled with Baileys. `fetchLatestBaileysVersion()` needs the internet at
+ *   start; upgrade the package instead when WhatsApp starts refusing the version (405s).
+ * - `auth.keys` wrapped in `makeCacheableSignalKeyStore`: Baileys reads keys constantly; the
+ *   cache keeps PostgreSQL for writes and cold reads.
+ * - `getMessage`: answers retry requests from the sent-message store (see sent-message-store.ts).
+ * - `shouldIgnoreJid`: statuses, broadcast lists and channels are never decrypted (Iris ignores
+ *   them anyway, and their decryption failures flood the logs: WhiskeySockets/Baileys#2234).
+ * - `syncFullHistory: false`, `shouldSyncHistoryMessage: () => false`: a bot needs no history;
+ *   old chats would only cost memory and time at each pairing.
+ * - `markOnlineOnConnect: false`: the number does not show "online" all day, and the phone keeps
+ *   its notifications (what an operator watching the number wants).
+ */
+const importBaileys = () => import('@whiskeysockets/baileys');
+let loading: ReturnType<typeof importBaileys> | undefined;
+
+/** Loads Baileys once per process (the first socket pays the import). */
+function loadBaileys(): ReturnType<typeof importBaileys> {
+  loading ??= importBaileys();
+  return loading;
+}
+
+export function createBaileysSocketFactory(): SocketFactory {
+  return async (params) => {
+    const baileys = await loadBaileys();
+    const logger = params.logger.child(
+      { module: 'baileys', account: params.account },
+      { level: params.baileysLogLevel },
+    );
+    const creds = params.creds ?? baileys.initAuthCreds();
+    const sock = baileys.makeWASocket({
+      auth: { creds, keys: baileys.makeCacheableSignalKeyStore(params.keys, logger) },
+      logger,
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      shouldSyncHistoryMessage: () => false,
+      shouldIgnoreJid: (jid) => Boolean(baileys.isJidBroadcast(jid) || baileys.isJidNewsletter(jid)),
+      getMessage: async (key) => {
+        const stored = await params.getMessage(key);
+        return stored ? baileys.proto.Message.fromObject(stored) : undefined;
+      },
+    });
+
+    const socket: WhatsappSocket = {
+      ev: {
+        on: <K extends keyof WhatsappEventMap>(event: K, listener: (arg: WhatsappEventMap[K]) => void) =>
+          sock.ev.on(event, listener as never),
+        off: <K extends keyof WhatsappEventMap>(event: K, listener: (arg: WhatsappEventMap[K]) => void) =>
+          sock.ev.off(event, listener as never),
+      },
+      get user() {
+        const me = sock.user;
+        return me ? { id: me.id, lid: me.lid ?? null } : undefined;
+      },
+      sendMessage: async (jid, content) =>
+        (await sock.sendMessage(jid, content)) as SentWaMessage | undefined,
+      sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type, jid),
+      requestPairingCode: (phoneNumber) => sock.requestPairingCode(phoneNumber),
+      end: (error) => sock.end(error),
+    };
+
+    const connection: WhatsappConnection = {
+      socket,
+      creds,
+      downloadMedia: async (message, { maxBytes }) => {
+        const stream = await baileys.downloadMediaMessage(
+          message as unknown as WAMessage,
+          'stream',
+          { options: { signal: AbortSignal.timeout(params.audioDownloadTimeoutMs) } },
+          // Expired media (404/410): ask the sender's phone to upload it again, then retry.
+          { reuploadRequest: sock.updateMediaMessage, logger },
+        );
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of stream) {
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+          size += bytes.length;
+          if (size > maxBytes) {
+            stream.destroy();
+            throw new MediaTooLargeError(maxBytes);
+          }
+          chunks.push(bytes);
+        }
+        return Buffer.concat(chunks);
+      },
+      resolvePhoneForLid: async (lid) =>
+        (await sock.signalRepository.lidMapping.getPNForLID(lid)) ?? undefined,
+      onActivity: (listener) => {
+        sock.ws.on('frame', listener);
+      },
+    };
+    return connection;
+  };
+}

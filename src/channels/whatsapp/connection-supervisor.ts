@@ -1,0 +1,289 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
+import { RedisLease } from '../../stores/redis-lease';
+import type { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
+import { backoffDelay } from './backoff';
+import { decideDisconnect, disconnectStatusCode, STOP_ADVICE, type StopReason } from './disconnect-policy';
+import type { InboundHandler } from './inbound';
+import type { WhatsappOptions } from './options';
+import type {
+  ChannelStatus,
+  PairingEvent,
+  SocketFactory,
+  WhatsappConnection,
+  WhatsappEventMap,
+  WhatsappSocket,
+} from './ports';
+import type { SentMessageStore } from './sent-message-store';
+import { LiveSocket } from './live-socket';
+import { abortableSleep, newTenure, type Tenure } from './tenure';
+
+export interface SupervisorDeps {
+  options: WhatsappOptions;
+  redis: Redis;
+  authStore: PgWhatsappAuthStore;
+  socketFactory: SocketFactory;
+  inbound: InboundHandler;
+  sentMessages: SentMessageStore;
+  logger: Logger;
+  onPairing: (event: PairingEvent) => void;
+  onStatusChange?: (status: ChannelStatus) => void;
+  random?: () => number;
+}
+
+/** Paired means WhatsApp accepted this device: `account` (ADV identity) is set on pair-success. */
+export function isPaired(creds: AuthenticationCreds | undefined): creds is AuthenticationCreds {
+  return Boolean(creds?.me?.id && creds.account);
+}
+
+const STOP_STATUS: Record<StopReason, ChannelStatus> = {
+  logged_out: 'logged_out',
+  replaced: 'replaced',
+  forbidden: 'forbidden',
+  multidevice_mismatch: 'forbidden',
+};
+
+/**
+ * Keeps exactly one live socket per number in the whole cluster, and keeps it alive.
+ *
+ * 1. Standby: wait for the RedisLease `whatsapp:<account>`. Only the holder opens a socket; a
+ *    second process waits and takes over within the lease TTL when the holder dies.
+ * 2. Connect: read the credentials, build a socket through the factory, listen to its events.
+ * 3. On close: ask the disconnect policy (reconnect now, with backoff, or stop). A watchdog
+ *    recycles a socket that went silent.
+ * 4. Lease lost (Redis unreachable past the TTL, or taken): close the socket at once, then go
+ *    back to standby. Stop: close the socket, flush the auth writes, then release the lease, so
+ *    the standby that takes over reads the latest keys.
+ */
+export class ConnectionSupervisor {
+  private status: ChannelStatus = 'idle';
+  private stopped = true;
+  private abort = new AbortController();
+  private running: Promise<void> | undefined;
+  private tenure: Tenure | undefined;
+  private live: LiveSocket | undefined;
+  private failures = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  /** Never pair in this process: mode `none`, or after a logout (an operator must re-pair). */
+  private externalPairingOnly: boolean;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: SupervisorDeps) {
+    this.externalPairingOnly = deps.options.pairing.mode === 'none';
+    this.log = deps.logger.child({ channel: 'whatsapp', account: deps.options.account });
+  }
+
+  get currentStatus(): ChannelStatus {
+    return this.status;
+  }
+
+  /** The socket, only while it is open here. */
+  activeSocket(): WhatsappSocket | undefined {
+    return this.status === 'open' ? this.live?.connection.socket : undefined;
+  }
+
+  /** Starts the standby/connect loop in the background; returns at once. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.abort = new AbortController();
+    this.running = this.run().catch((error: unknown) => {
+      this.log.fatal({ err: error }, 'whatsapp: supervisor crashed');
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return this.running;
+    this.stopped = true;
+    this.abort.abort();
+    this.tenure?.end('stop');
+    await this.running;
+    this.setStatus('stopped');
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      if (this.externalPairingOnly && !(await this.waitUntilPaired())) break;
+      const lease = new RedisLease(this.deps.redis, `whatsapp:${this.deps.options.account}`, {
+        ttlMs: this.deps.options.lease.ttlMs,
+      });
+      this.setStatus('standby');
+      const tenure = newTenure();
+      this.tenure = tenure;
+      const acquired = await lease.hold(() => tenure.end('lost'), this.abort.signal);
+      if (!acquired) break;
+      this.log.info('whatsapp: lease acquired, this process owns the number');
+      this.failures = 0;
+      void this.connect();
+      const why = await tenure.promise;
+      if (why === 'lost') this.log.error('whatsapp: lease lost, closing the socket and standing by');
+      await this.teardown(why === 'lost');
+      await lease.release();
+    }
+  }
+
+  /** Polls the stored credentials until someone (the pairing CLI) paired the number. */
+  private async waitUntilPaired(): Promise<boolean> {
+    if (this.status !== 'logged_out') this.setStatus('unpaired');
+    while (!this.stopped) {
+      try {
+        if (isPaired(await this.deps.authStore.readCreds(this.deps.options.account))) return true;
+      } catch (error) {
+        this.log.warn({ err: error }, 'whatsapp: could not read the stored credentials');
+      }
+      await abortableSleep(this.deps.options.unpairedRecheckMs, this.abort.signal);
+    }
+    return false;
+  }
+
+  private async connect(): Promise<void> {
+    const tenure = this.tenure;
+    if (this.stopped || !tenure || tenure.ended) return;
+    const { account } = this.deps.options;
+    this.setStatus(this.failures > 0 ? 'reconnecting' : 'connecting');
+    let connection: WhatsappConnection;
+    try {
+      let creds = await this.deps.authStore.readCreds(account);
+      if (!isPaired(creds)) {
+        if (this.externalPairingOnly) {
+          this.log.error(`whatsapp: not paired; run \`npm run whatsapp:pair -- --account ${account}\``);
+          return tenure.end('unpaired');
+        }
+        if (creds) await this.deps.authStore.clear(account); // an unfinished pairing: start clean
+        creds = undefined;
+      }
+      connection = await this.deps.socketFactory({
+        account,
+        creds,
+        keys: this.deps.authStore.keys(account),
+        logger: this.deps.logger,
+        baileysLogLevel: this.deps.options.baileysLogLevel,
+        getMessage: async (key) => (key.id ? this.deps.sentMessages.get(key.id) : undefined),
+        audioDownloadTimeoutMs: this.deps.options.audio.downloadTimeoutMs,
+      });
+    } catch (error) {
+      this.failures += 1;
+      this.log.error({ err: error }, 'whatsapp: could not open a socket');
+      return this.scheduleReconnect();
+    }
+    if (this.stopped || tenure.ended || this.tenure !== tenure) {
+      Promise.resolve(connection.socket.end(undefined)).catch(() => undefined);
+      return;
+    }
+    this.attach(connection);
+  }
+
+  private attach(connection: WhatsappConnection): void {
+    const live: LiveSocket = new LiveSocket(connection, this.deps.options.watchdog.silenceMs, {
+      onConnectionUpdate: (update) => this.onConnectionUpdate(live, update),
+      onCredsUpdate: (update) => this.onCreds(live, update),
+      onMessagesUpsert: (upsert) => this.deps.inbound.handleUpsert(upsert, { self: live.self, connection }),
+      onSilent: (ms) => this.onSilent(live, ms),
+    });
+    this.live = live;
+  }
+
+  private onCreds(live: LiveSocket, update: WhatsappEventMap['creds.update']): void {
+    Object.assign(live.connection.creds, update);
+    this.deps.authStore
+      .writeCreds(this.deps.options.account, live.connection.creds)
+      .catch((error: unknown) => this.log.error({ err: error }, 'whatsapp: credentials not saved'));
+  }
+
+  private onConnectionUpdate(live: LiveSocket, update: WhatsappEventMap['connection.update']): void {
+    if (update.qr) this.onQr(live, update.qr);
+    if (update.isNewLogin) this.log.info('whatsapp: paired; WhatsApp will ask for a restart');
+    if (update.connection === 'open') {
+      this.failures = 0;
+      this.setStatus('open');
+      this.log.info({ me: live.connection.socket.user?.id }, 'whatsapp: connected');
+    }
+    if (update.connection === 'close') void this.onClose(update.lastDisconnect?.error);
+  }
+
+  private onQr(live: LiveSocket, qr: string): void {
+    const { account, pairing } = this.deps.options;
+    this.setStatus('pairing');
+    if (pairing.mode === 'qr') return this.deps.onPairing({ type: 'qr', account, qr });
+    const phoneNumber = pairing.phoneNumber;
+    if (pairing.mode !== 'code' || !phoneNumber || live.pairingCodeRequested) return;
+    live.pairingCodeRequested = true;
+    live.connection.socket.requestPairingCode(phoneNumber).then(
+      (code) => this.deps.onPairing({ type: 'code', account, code, phoneNumber }),
+      (error: unknown) => this.log.error({ err: error }, 'whatsapp: pairing code request failed'),
+    );
+  }
+
+  private async onClose(error: Error | undefined): Promise<void> {
+    this.detach(false);
+    const statusCode = disconnectStatusCode(error);
+    const decision = decideDisconnect(statusCode);
+    const fields = { statusCode, reason: decision.reason, err: error };
+    if (decision.action === 'reconnect') {
+      if (decision.delay === 'now') {
+        this.log.info(fields, 'whatsapp: connection closed, reconnecting now');
+        return this.connect();
+      }
+      this.failures += 1;
+      const level = this.failures >= this.deps.options.reconnect.alertAfterAttempts ? 'error' : 'warn';
+      this.log[level]({ ...fields, attempt: this.failures }, 'whatsapp: connection closed, reconnecting');
+      return this.scheduleReconnect();
+    }
+    if (decision.clearCreds) {
+      await this.deps.authStore.clear(this.deps.options.account).catch((err: unknown) => {
+        this.log.error({ err }, 'whatsapp: stored credentials could not be cleared');
+      });
+    }
+    this.log.error(fields, `whatsapp: ${STOP_ADVICE[decision.reason]}`);
+    this.setStatus(STOP_STATUS[decision.reason]);
+    if (decision.reason === 'logged_out') {
+      this.externalPairingOnly = true;
+      this.tenure?.end('unpaired');
+    }
+  }
+
+  private onSilent(live: LiveSocket, silentForMs: number): void {
+    if (this.live !== live) return;
+    this.log.warn({ silentForMs }, 'whatsapp: socket silent for too long, recycling it');
+    this.detach(true);
+    this.failures += 1;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || !this.tenure || this.tenure.ended) return;
+    const delay = backoffDelay(this.failures, this.deps.options.reconnect, this.deps.random);
+    this.setStatus('reconnecting');
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  private detach(endSocket: boolean): void {
+    const live = this.live;
+    if (!live) return;
+    this.live = undefined;
+    if (endSocket) live.end();
+    else live.detach();
+  }
+
+  /** Closes the socket, lets in-flight messages reach ingress, and flushes the auth writes. */
+  private async teardown(urgent: boolean): Promise<void> {
+    clearTimeout(this.reconnectTimer);
+    const live = this.live;
+    if (live && urgent) this.detach(true);
+    if (live && !urgent) {
+      live.detach(); // no new messages; the socket stays up for downloads in flight
+      await this.deps.inbound.drain();
+      this.detach(true);
+    }
+    await this.deps.inbound.drain();
+    await this.deps.authStore.flush(this.deps.options.account);
+  }
+
+  private setStatus(status: ChannelStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.deps.onStatusChange?.(status);
+  }
+}

@@ -1,0 +1,147 @@
+import type { Logger } from 'pino';
+import type { Ingress, IngressOutcome } from '../../core/channel';
+import type { InboundContent, InboundEnvelope } from '../../core/messages';
+import { intakeAudio } from './audio-intake';
+import type { FirstContactMarkers } from './first-contact';
+import { parseJid, phoneFromJid, type SenderIdentity } from './jid';
+import { mapMessage, type AudioLimits, type MapResult } from './map-message';
+import type { AudioStore, WhatsappConnection } from './ports';
+import type { WaMessage, WaMessagesUpsert } from './wa-types';
+
+export interface InboundDeps {
+  account: string;
+  ingress: Ingress;
+  audioStore: AudioStore;
+  markers: FirstContactMarkers;
+  audio: AudioLimits;
+  ingressAttempts: number;
+  logger: Logger;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What the handler needs from the socket that delivered the messages. */
+export interface InboundSocketContext {
+  self: { id?: string | null; lid?: string | null };
+  connection: Pick<WhatsappConnection, 'downloadMedia' | 'resolvePhoneForLid'>;
+}
+
+type Accepted = Extract<MapResult, { kind: 'accept' }>;
+
+/**
+ * Turns `messages.upsert` events into envelopes for ingress. Messages of one chat are handled
+ * one at a time in arrival order (a voice note that takes a second to download must not let the
+ * text sent after it overtake it in the engine's queue); different chats run side by side.
+ * Ingress dedupes by platform message id, so a message Baileys delivers twice is passed twice.
+ */
+export class InboundHandler {
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly deps: InboundDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  handleUpsert(upsert: WaMessagesUpsert, ctx: InboundSocketContext): void {
+    for (const message of upsert.messages ?? []) {
+      let result: MapResult;
+      try {
+        result = mapMessage(message, {
+          account: this.deps.account,
+          upsertType: upsert.type,
+          self: ctx.self,
+          audio: this.deps.audio,
+          now: this.now,
+        });
+      } catch (error) {
+        this.deps.logger.error({ err: error, waMessageId: message?.key?.id }, 'whatsapp: message not mapped');
+        continue;
+      }
+      if (result.kind === 'ignore') {
+        this.deps.logger.debug({ waMessageId: message.key?.id, reason: result.reason }, 'whatsapp: ignored');
+        continue;
+      }
+      const accepted = result;
+      this.serialize(accepted.envelope.chatId, () => this.deliver(message, accepted, ctx));
+    }
+  }
+
+  /** Resolves when every message handed over so far has been delivered (or given up). */
+  async drain(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+
+  private serialize(chatId: string, task: () => Promise<void>): void {
+    const next = (this.chains.get(chatId) ?? Promise.resolve()).then(task);
+    this.chains.set(chatId, next);
+    void next.then(() => {
+      if (this.chains.get(chatId) === next) this.chains.delete(chatId);
+    });
+  }
+
+  private async deliver(message: WaMessage, accepted: Accepted, ctx: InboundSocketContext): Promise<void> {
+    const log = this.deps.logger.child({
+      waMessageId: accepted.envelope.platformMessageId,
+      chatId: accepted.envelope.chatId,
+    });
+    try {
+      const externalUserId = await this.externalUserId(accepted.sender, accepted.envelope.chatId, ctx, log);
+      const content: InboundContent =
+        accepted.content.type === 'audio_pending'
+          ? await intakeAudio(message, accepted.content, {
+              download: ctx.connection.downloadMedia,
+              audioStore: this.deps.audioStore,
+              maxBytes: this.deps.audio.maxBytes,
+              logger: log,
+            })
+          : accepted.content;
+      const envelope: InboundEnvelope = { ...accepted.envelope, externalUserId, content };
+      // Marked before ingress: the refusal or the answer ingress queues must be allowed out.
+      await this.deps.markers.mark(envelope.chatId);
+      const outcome = await this.handOver(envelope, log);
+      log.info({ outcome: outcome.status, content: content.type }, 'whatsapp: message received');
+    } catch (error) {
+      log.error({ err: error }, 'whatsapp: message could not be handed to ingress; it is lost');
+    }
+  }
+
+  /**
+   * The sender's phone, canonical (digits, Brazil's ninth digit). When the key only has a LID,
+   * Baileys' LID->phone mapping is asked; failing that the id is `lid:<number>`, which matches
+   * no registered user (ingress answers as for an unknown person) but stays stable per person.
+   */
+  private async externalUserId(
+    sender: SenderIdentity,
+    chatId: string,
+    ctx: InboundSocketContext,
+    log: Logger,
+  ): Promise<string> {
+    const direct = phoneFromJid(sender.phoneJid);
+    if (direct) return direct;
+    if (sender.lid) {
+      const mapped = await ctx.connection.resolvePhoneForLid?.(sender.lid).catch((error: unknown) => {
+        log.warn({ err: error }, 'whatsapp: LID lookup failed');
+        return undefined;
+      });
+      const phone = phoneFromJid(mapped);
+      if (phone) return phone;
+      log.warn({ lid: sender.lid }, 'whatsapp: sender known by LID only');
+      return `lid:${parseJid(sender.lid)?.user ?? sender.lid}`;
+    }
+    return `jid:${chatId}`;
+  }
+
+  private async handOver(envelope: InboundEnvelope, log: Logger): Promise<IngressOutcome> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.deps.ingress.handle(envelope);
+      } catch (error) {
+        if (attempt >= this.deps.ingressAttempts) throw error;
+        log.warn({ err: error, attempt }, 'whatsapp: ingress failed, retrying');
+        await this.sleep(200 * 2 ** (attempt - 1));
+      }
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
+import { WhatsappSendRefusedError } from '../../src/channels/whatsapp/errors';
+import { ChannelRateLimitedError, ProviderUnavailableError } from '../../src/core/errors';
+import type { OutboundMessage } from '../../src/core/messages';
+import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
+import {
+  boom,
+  fakeSocketFactory,
+  loadUpsert,
+  MemoryAudioStore,
+  RecordingIngress,
+  silentLogger,
+  TestBackends,
+  waitFor,
+  type FakeFactory,
+} from './whatsapp-fakes';
+
+/** The sender against real Redis (markers, ledger, pacing, sent-message store) and a fake socket. */
+const backends = new TestBackends();
+const channels: WhatsappChannel[] = [];
+
+beforeAll(() => backends.setUp());
+afterEach(async () => {
+  await Promise.all(channels.splice(0).map((channel) => channel.stop()));
+});
+afterAll(() => backends.tearDown());
+
+const CHAT = '5511987654321@s.whatsapp.net';
+
+async function openChannel(send: Record<string, unknown> = {}) {
+  const account = backends.account();
+  await new PgWhatsappAuthStore(backends.pool).writeCreds(account, {
+    me: { id: '5511900000000:7@s.whatsapp.net' },
+    account: { details: Buffer.from('adv') },
+  } as never);
+  const fake: FakeFactory = fakeSocketFactory();
+  const ingress = new RecordingIngress();
+  const channel = createWhatsappChannel({
+    options: {
+      account,
+      redisPrefix: backends.prefix,
+      send: { chatMinIntervalMs: 0, chatJitterMs: 0, accountMaxPerMinute: 6000, ...send },
+    },
+    ingress,
+    audioStore: new MemoryAudioStore(),
+    redis: backends.redis(),
+    pgPool: backends.pool,
+    logger: silentLogger,
+    socketFactory: fake.factory,
+  });
+  channels.push(channel);
+  await channel.start();
+  await waitFor(() => fake.sockets.length === 1);
+  const socket = fake.last();
+  socket.open();
+  await waitFor(() => channel.isActive());
+  /** The person writes first: the adapter marks the chat. */
+  const personWrites = async () => {
+    socket.upsert(loadUpsert('text'));
+    await waitFor(() => ingress.envelopes.length > 0);
+  };
+  const reply = (overrides: Partial<OutboundMessage> = {}): OutboundMessage => ({
+    id: `reply-${randomUUID()}`,
+    kind: 'text',
+    channel: 'whatsapp',
+    account,
+    chatId: CHAT,
+    tenantId: 't1',
+    conversationId: 'c1',
+    correlationId: randomUUID(),
+    text: 'Você deve R$ 120,50 de luz.',
+    ...overrides,
+  });
+  return { channel, socket, fake, personWrites, reply, account };
+}
+
+describe('WhatsApp sender', () => {
+  it('refuses to write to a chat that did not write first', async () => {
+    const { channel, socket, reply } = await openChannel();
+    await expect(channel.sender.send(reply())).rejects.toBeInstanceOf(WhatsappSendRefusedError);
+    await expect(channel.sender.send(reply({ kind: 'typing', text: '' }))).rejects.toMatchObject({
+      reason: 'no_first_contact',
+      retryable: false,
+    });
+    expect(socket.sent).toEqual([]);
+    expect(socket.presences).toEqual([]);
+  });
+
+  it('sends a reply once: the same reply id again is dropped', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    const message = reply({
+      text: 'Confirma? (Sim/Não)',
+      buttons: { nonce: 'n1', yesLabel: 'Sim', noLabel: 'Não' },
+    });
+    await channel.sender.send(message);
+    await channel.sender.send(message);
+    await Promise.all([channel.sender.send(message), channel.sender.send(message)]);
+    expect(socket.sent).toEqual([{ jid: CHAT, text: 'Confirma? (Sim/Não)' }]); // plain text, no buttons
+  });
+
+  it('lets one of two concurrent attempts of a new reply send; the other is told to retry', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    const message = reply();
+    const results = await Promise.allSettled([channel.sender.send(message), channel.sender.send(message)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected?.reason).toMatchObject({ code: 'whatsapp_send_in_flight', retryable: true });
+    await channel.sender.send(message); // the retry finds it sent
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('shows typing as a composing presence', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    await channel.sender.send(reply({ kind: 'typing', text: '' }));
+    expect(socket.presences).toEqual([{ type: 'composing', jid: CHAT }]);
+    expect(socket.sent).toEqual([]);
+  });
+
+  it("keeps sent messages for Baileys' getMessage (retry requests)", async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    await channel.sender.send(reply());
+    const stored = await socket.params.getMessage({ id: '3EB0SENT000000000001', remoteJid: CHAT });
+    expect(stored).toEqual({
+      extendedTextMessage: { text: 'Você deve R$ 120,50 de luz.' },
+      messageContextInfo: { messageSecret: Buffer.from([1, 2, 3, 4]) },
+    });
+    expect(await socket.params.getMessage({ id: 'unknown' })).toBeUndefined();
+  });
+
+  it('spaces messages to one chat', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel({ chatMinIntervalMs: 250 });
+    await personWrites();
+    const started = Date.now();
+    await channel.sender.send(reply({ text: 'um' }));
+    await channel.sender.send(reply({ text: 'dois' }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    expect(socket.sent.map((m) => m.text)).toEqual(['um', 'dois']);
+  });
+
+  it('asks the worker to pause (ChannelRateLimitedError) instead of waiting past maxWaitMs', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel({
+      accountMaxPerMinute: 1,
+      maxWaitMs: 100,
+    });
+    await personWrites();
+    await channel.sender.send(reply({ text: 'um' }));
+    const second = reply({ text: 'dois' });
+    const error = await channel.sender.send(second).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChannelRateLimitedError);
+    expect((error as ChannelRateLimitedError).retryAfterMs).toBeGreaterThan(50_000);
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('maps socket failures to retryable errors and lets the retry send', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    const message = reply();
+    socket.failNextSend = boom(428, 'Connection Closed');
+    await expect(channel.sender.send(message)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    socket.failNextSend = Object.assign(new Error('rate-overlimit'), { data: 429 });
+    await expect(channel.sender.send(message)).rejects.toBeInstanceOf(ChannelRateLimitedError);
+    await channel.sender.send(message);
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('throws a retryable error when the socket is not open in this process', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    socket.close(428);
+    await waitFor(() => !channel.isActive());
+    await expect(channel.sender.send(reply())).rejects.toMatchObject({
+      code: 'provider_unavailable',
+      retryable: true,
+    });
+  });
+
+  it('refuses replies for another account or channel', async () => {
+    const { channel, personWrites, reply } = await openChannel();
+    await personWrites();
+    await expect(channel.sender.send(reply({ account: 'other' }))).rejects.toMatchObject({
+      reason: 'wrong_account',
+    });
+    await expect(channel.sender.send(reply({ channel: 'telegram' }))).rejects.toMatchObject({
+      reason: 'wrong_channel',
+    });
+  });
+});
