@@ -11,6 +11,11 @@ import type { Redis } from 'ioredis';
  * successful acquire/renew is `ttlMs` old, even while Redis cannot be reached. Without that, a
  * holder cut off from Redis would keep working while a standby (which can reach Redis) has
  * already taken over — two pollers, two sockets.
+ *
+ * The deadline is a timer of its own, armed at each success and firing a little before the
+ * lease can expire in Redis: it does not wait for a renewal to fail. In a network partition a
+ * renewal may never answer at all (ioredis has no command timeout by default and keeps a
+ * half-open connection), and a check that only runs when a renewal rejects never runs.
  */
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -30,6 +35,11 @@ export class RedisLease {
   private readonly ttlMs: number;
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | undefined;
+  /** Fires `safetyMs` before `validUntil`: the holder stops before a standby can take over. */
+  private deadline: NodeJS.Timeout | undefined;
+  private readonly safetyMs: number;
+  private renewing = false;
+  private lost = false;
   private held = false;
   /** Local deadline: the lease is ours until then at most (measured from when the request left). */
   private validUntil = 0;
@@ -43,6 +53,7 @@ export class RedisLease {
     this.key = `${options.keyPrefix ?? 'iris'}:lease:${name}`;
     this.ttlMs = options.ttlMs ?? 15_000;
     this.intervalMs = options.intervalMs ?? Math.max(50, Math.floor(this.ttlMs / 3));
+    this.safetyMs = Math.min(this.intervalMs, Math.max(20, Math.floor(this.ttlMs / 10)));
   }
 
   /** True while the lease is ours and our own deadline has not passed. */
@@ -68,8 +79,8 @@ export class RedisLease {
   async renew(): Promise<boolean> {
     const sentAt = Date.now();
     const ok = await this.redis.eval(RENEW, 1, this.key, this.token, String(this.ttlMs));
-    // A renewal that answers after release() must not mark the lease as held again.
-    this.held = ok === 1 && !this.stopped;
+    // A renewal that answers after release() or after the loss must not mark it held again.
+    this.held = ok === 1 && !this.stopped && !this.lost;
     if (this.held) this.validUntil = sentAt + this.ttlMs;
     return this.held;
   }
@@ -93,26 +104,46 @@ export class RedisLease {
       await this.release();
       return false;
     }
+    this.lost = false;
     this.timer = setInterval(() => {
-      this.renew().then(
-        (ok) => {
-          if (!ok) this.lose(onLost);
-        },
-        () => {
-          // A failed renewal is retried on the next tick; the lease is lost once it has expired.
-          if (Date.now() >= this.validUntil) this.lose(onLost);
-        },
-      );
+      if (this.renewing) return; // the previous renewal has not answered: the deadline decides
+      this.renewing = true;
+      this.renew()
+        .then(
+          (ok) => (ok ? this.armDeadline(onLost) : this.lose(onLost)),
+          () => {
+            // A failed renewal is retried on the next tick; the deadline timer ends the lease.
+          },
+        )
+        .finally(() => {
+          this.renewing = false;
+        });
     }, this.intervalMs);
     this.timer.unref();
+    this.armDeadline(onLost);
     return true;
+  }
+
+  private armDeadline(onLost: () => void): void {
+    if (this.lost || this.stopped) return;
+    clearTimeout(this.deadline);
+    this.deadline = setTimeout(
+      () => this.lose(onLost),
+      Math.max(0, this.validUntil - this.safetyMs - Date.now()),
+    );
+    this.deadline.unref();
   }
 
   private lose(onLost: () => void): void {
     if (!this.timer) return; // already lost or released: onLost runs at most once per hold
     clearInterval(this.timer);
+    clearTimeout(this.deadline);
     this.timer = undefined;
+    this.deadline = undefined;
     this.held = false;
+    this.lost = true;
+    // Best effort: if the key is still ours, free it so a standby need not wait for the TTL.
+    this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
     onLost();
   }
 
@@ -120,7 +151,9 @@ export class RedisLease {
   async release(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.deadline);
     this.timer = undefined;
+    this.deadline = undefined;
     if (this.held) {
       this.held = false;
       await this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
