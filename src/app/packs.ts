@@ -1,9 +1,11 @@
 import { boletosPack } from '../domains/boletos';
+import { financePack } from '../domains/finance';
 import type { DomainPack, DomainPackId } from '../domains/types';
 
 /** The domain packs this deployment offers; a tenant picks one. Adding a pack: one line here. */
 const PACKS: Partial<Record<DomainPackId, DomainPack>> = {
   boletos: boletosPack,
+  finance: financePack,
 };
 
 export function packFor(id: DomainPackId): DomainPack {

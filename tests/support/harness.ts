@@ -65,6 +65,23 @@ export class Harness {
     return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
   }
 
+  /** A finance tenant (es-MX, MXN, Mexico City) and an owner; returns ids and a chat for the owner. */
+  async financeTenant(options: { role?: 'owner' | 'operator' | 'viewer' } = {}) {
+    const slug = `f-${randomUUID().slice(0, 8)}`;
+    const tenant = await this.db.tenant.create({
+      data: {
+        slug,
+        name: `Finanzas ${slug}`,
+        pack: 'finance',
+        locale: 'es-MX',
+        timeZone: 'America/Mexico_City',
+        currency: 'MXN',
+        aiSettings: { enabled: false, mode: 'offline' },
+      },
+    });
+    return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
+  }
+
   /** A user of the tenant with a console identity, and a chat speaking as them. */
   async user(tenantId: string, role: 'owner' | 'operator' | 'viewer' = 'owner') {
     const user = await this.db.user.create({ data: { tenantId, name: `User ${role}`, role } });
