@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Harness } from '../support/harness';
-import { amountsIn, dbSums, expectSpanish, lineOf, monthMx, todayMx } from './finance-helpers';
+import { amountsIn, converse, dbSums, expectSpanish, lineOf, monthMx, todayMx } from './finance-helpers';
 
 /**
  * QUERY_DATA and seed 002's "no hallucinated totals": every figure of a reply equals the
@@ -40,12 +40,8 @@ describe('finance: queries answer with database totals only', () => {
     const { tenant, user, chat } = await h.financeTenant();
     const today = todayMx();
     const month = monthMx();
-    for (const [line, yes] of [
-      ['gasté 250.50 en uber', 'sí'],
-      ['gasté 1,200 en el súper', 'va'],
-      ['me pagaron 15 mil de nómina', 'ok'],
-    ])
-      (await h.say(chat, line!), await h.say(chat, yes!));
+    await converse(h, chat, ['gasté 250.50 en uber', 'sí', 'gasté 1,200 en el súper', 'va']);
+    await converse(h, chat, ['me pagaron 15 mil de nómina', 'ok']);
     // Written behind the conversation's back: a reply built from chat history would miss them.
     await insert(tenant.id, user.id, {
       cents: 899_99,
