@@ -75,8 +75,16 @@ async function pair(args: {
 }): Promise<number> {
   let settle: (code: number) => void = () => undefined;
   const outcome = new Promise<number>((resolve) => (settle = resolve));
+  let waitingNotice: NodeJS.Timeout | undefined;
   const onStatus = (status: ChannelStatus) => {
-    if (status === 'standby') console.error(`Waiting: another process holds whatsapp:${args.account}.`);
+    clearTimeout(waitingNotice);
+    if (status === 'standby') {
+      // Standing by for more than a moment means another process holds the number.
+      waitingNotice = setTimeout(
+        () => console.error(`Waiting: another process holds whatsapp:${args.account}.`),
+        2_000,
+      );
+    }
     if (status === 'open') settle(0);
     if (status === 'logged_out' || status === 'forbidden' || status === 'replaced') settle(1);
   };
@@ -104,6 +112,7 @@ async function pair(args: {
   await channel.start();
   const code = await outcome;
   clearTimeout(timer);
+  clearTimeout(waitingNotice);
   await channel.stop();
   console.log(
     code === 0

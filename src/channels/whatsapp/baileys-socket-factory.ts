@@ -22,8 +22,10 @@ import type {
  * - `getMessage`: answers retry requests from the sent-message store (see sent-message-store.ts).
  * - `shouldIgnoreJid`: statuses, broadcast lists and channels are never decrypted (Iris ignores
  *   them anyway, and their decryption failures flood the logs: WhiskeySockets/Baileys#2234).
- * - `syncFullHistory: false`, `shouldSyncHistoryMessage: () => false`: a bot needs no history;
- *   old chats would only cost memory and time at each pairing.
+ * - `syncFullHistory: false`, and Baileys' default `shouldSyncHistoryMessage` (everything but the
+ *   FULL history): a bot needs no old chats, but the initial sync chunks carry the LID <-> phone
+ *   mappings Baileys needs to address LID contacts and that `resolvePhoneForLid` reads. Turning
+ *   every sync off makes Baileys warn of "instability and session errors" (rc14 socket.ts).
  * - `markOnlineOnConnect: false`: the number does not show "online" all day, and the phone keeps
  *   its notifications (what an operator watching the number wants).
  */
@@ -49,7 +51,6 @@ export function createBaileysSocketFactory(): SocketFactory {
       logger,
       markOnlineOnConnect: false,
       syncFullHistory: false,
-      shouldSyncHistoryMessage: () => false,
       shouldIgnoreJid: (jid) => Boolean(baileys.isJidBroadcast(jid) || baileys.isJidNewsletter(jid)),
       getMessage: async (key) => {
         const stored = await params.getMessage(key);
