@@ -35,6 +35,7 @@ export const validate: Stage = {
       // Defaults become part of the proposal (kept with the pending action), never re-derived.
       if (validation.filled) Object.assign(t.entities, validation.filled);
       t.record('validation_gate_pass');
+      if (t.route === 'confirmation') keepProposedValues(t, validation.params);
       return 'continue';
     }
     t.record('validation_gate_fail', {
@@ -55,6 +56,24 @@ export const validate: Stage = {
     return 'continue';
   },
 };
+
+/**
+ * What runs is what the person confirmed. Gate 3 ran again on the proposal's words to check its
+ * rules still hold (a due date now past, a contact removed), but the words can now resolve to
+ * another record ("João" was João Silva when proposed; a contact named just "João" was added
+ * since): the proposal's values are executed, never the new reading. The tool checks again that
+ * the proposed records exist.
+ */
+function keepProposedValues(t: Turn, current: Record<string, unknown>): void {
+  const proposed = t.pending!.params;
+  if (JSON.stringify(proposed) !== JSON.stringify(current)) {
+    t.deps.logger.warn(
+      { nonce: t.nonce },
+      'the proposal now reads differently; executing the proposed values',
+    );
+  }
+  t.validation = { status: 'pass', params: proposed };
+}
 
 /** A conflicting value as the person would read it. */
 function display(t: Turn, field: string, value: string | number): string {
