@@ -37,7 +37,8 @@ const PLACE: Strength = 1;
 
 /** Accent-free words of Mexican everyday spending, `|`-separated; plurals are matched as well. */
 const LEXICON: Array<[Category | null, Strength, string]> = [
-  [null, THING, 'mercado libre|mercado pago|la libro|la libramos'],
+  // Not spending categories: stores of everything, "¿la libro?" (will I make it), a drink of water.
+  [null, THING, 'mercado libre|mercado pago|la libro|la libramos|un agua|una agua'],
   ['supermercado', NAME, 'supermercado'],
   ['supermercado', THING, 'despensa|mandado|abarrotes|fruta|verdura|leche|huevo|tortillas'],
   [
@@ -159,11 +160,19 @@ export function findCategories(tokens: readonly Token[]): CategoryMention[] {
   return mentions;
 }
 
-/** Exact, else as a plural: "tacos" -> "taco", "doctores" -> "doctor". */
+/** Exact, else the other number: "tacos" -> "taco", "doctores" -> "doctor", "elote" -> "elotes". */
 function lookUp(phrase: string): Entry | undefined {
-  return (
-    ENTRIES.get(phrase) ?? ENTRIES.get(phrase.replace(/es$/, '')) ?? ENTRIES.get(phrase.replace(/s$/, ''))
-  );
+  for (const form of [
+    phrase,
+    phrase.replace(/es$/, ''),
+    phrase.replace(/s$/, ''),
+    `${phrase}s`,
+    `${phrase}es`,
+  ]) {
+    const entry = ENTRIES.get(form);
+    if (entry) return entry;
+  }
+  return undefined;
 }
 
 export type CategoryChoice =

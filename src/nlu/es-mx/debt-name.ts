@@ -30,9 +30,10 @@ export function findDebtName({ folded, source, shape }: Analysis): string | unde
   const product = PRODUCT.exec(folded);
   if (product) {
     const productEnd = product.index + product[0].length;
-    const lender = /^\s+(?:del?\s+)?/.exec(source.slice(productEnd));
+    const lender = /^\s+(?:de(l|\s+la|\s+los)?\s+)?/.exec(source.slice(productEnd));
     const lenderStart = productEnd + (lender?.[0].length ?? 0);
-    const lenderEnd = lender && nameEnd(source, lenderStart, true);
+    // After an article any noun names the debt ("crédito del coche"); else it must be a lender.
+    const lenderEnd = lender && nameEnd(source, lenderStart, lender[1] === undefined);
     return source.slice(product.index, lenderEnd ?? productEnd);
   }
   for (const creditor of shape.matchAll(CREDITOR_BEFORE)) {

@@ -1,4 +1,5 @@
 import type { Analysis } from './analysis';
+import type { CategoryMention } from './categories';
 import { isNumberWord } from './number-words';
 import { matchAll, overlapsAny, type Span } from './spans';
 import { type Token, wordSet } from './tokens';
@@ -20,20 +21,33 @@ const ENDERS = wordSet(
    pesos varos baros mil hoy ayer alcanza puedo tengo ir salir ${PHRASE_OPENERS}`,
 );
 const MAX_WORDS = 3;
+const LISTED = /^\s*(?:,|y)\s+(?:(?:el|la|los|las)\s+)?$/;
 
 /**
  * A short description of what the money was for, in the user's own spelling: for income the
- * source ("nómina"), else the category word that decided the category ("uber", "súper"), else
- * the noun phrase after "en"/"de"/"por"/"para" or after "compré" ("una tele" -> "tele").
+ * source ("nómina"), else the category word that decided the category ("uber", "súper", or
+ * "luz y agua" when the words of one category are listed together), else the noun phrase after
+ * "en"/"de"/"por"/"para" or after "compré" ("una tele" -> "tele").
  */
 export function describe(
   analysis: Analysis,
-  categoryWord: Span | undefined,
+  categoryWord: CategoryMention | undefined,
   income: boolean,
 ): string | undefined {
   const incomeSource = income ? matchAll(INCOME_SOURCE, analysis.folded)[0] : undefined;
-  const span = incomeSource ?? categoryWord ?? nounPhrase(analysis);
+  const span =
+    incomeSource ?? (categoryWord && withListedPeers(analysis, categoryWord)) ?? nounPhrase(analysis);
   return span && analysis.source.slice(span.start, span.end);
+}
+
+/** "luz y agua", "spotify y netflix": the word joined by "y" to more of its category. */
+function withListedPeers(analysis: Analysis, word: CategoryMention): Span {
+  let end = word.end;
+  for (const peer of analysis.categories) {
+    const between = analysis.folded.slice(end, peer.start);
+    if (peer.start >= end && peer.category === word.category && LISTED.test(between)) end = peer.end;
+  }
+  return { start: word.start, end };
 }
 
 function nounPhrase(analysis: Analysis): Span | undefined {

@@ -42,6 +42,8 @@ export class EntityCollector {
 }
 
 const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
+/** "corte el 3", "fecha de corte: 3": the statement's cut-off day, not the day payment is due. */
+const CUTOFF = /\bcorte\s*:?\s*(?:es\s+)?$/;
 const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|subio|sube|ahora)\b/;
 
 /** The entities each intent carries, read only from the user's words (nothing is defaulted). */
@@ -149,7 +151,14 @@ export function months(
   return analysis.dates.map((mention) => resolveMonth(mention, today, direction));
 }
 
-/** "pago el 15", "vence el 5", "fecha de pago día 10": in a debt, a day of the month is its due day. */
+/**
+ * "pago el 15", "vence el 5", "fecha de pago día 10": in a debt, a day of the month is its due
+ * day, unless it is the cut-off day.
+ */
 export function dueDays(analysis: Analysis): number[] {
-  return analysis.dates.flatMap((mention) => (mention.kind === 'day-of-month' ? [mention.day] : []));
+  return analysis.dates.flatMap((mention) =>
+    mention.kind === 'day-of-month' && !CUTOFF.test(analysis.folded.slice(0, mention.start))
+      ? [mention.day]
+      : [],
+  );
 }

@@ -135,7 +135,9 @@ const CUES: Cue[] = [
   cue(
     'MANAGE_DEBT',
     0.75,
-    '\\b(?:pago|vence|vencimiento|se paga)\\s+(?:es\\s+)?§|\\bfecha (?:limite )?de pago\\b',
+    '\\b(?:pago|vence|vencimiento|se paga)\\s+(?:es\\s+)?§|\\bfecha (?:limite )?de pago\\b' +
+      // "el pago de la tarjeta Nu es el 10"
+      '|\\b(?:pago|vencimiento)\\b[^¤§.,]{0,30}\\bes\\s+§',
   ),
   cue('MANAGE_DEBT', 0.7, '\\b(?:pago )?minimo\\b|\\bmensualidad(?:es)?\\b'),
   cue('MANAGE_DEBT', 0.35, '\\b(?:tarjeta|prestamo|credito)\\b'),
@@ -156,6 +158,7 @@ const CUES: Cue[] = [
   cue('SIMULATE_PURCHASE', 0.7, '\\bpuedo (?:ir|salir)\\b'),
   // Bank balance.
   cue('SET_BANK_BALANCE', 0.92, `\\btengo\\s+${AMOUNT}\\s+en\\s+${ACCOUNT}`),
+  cue('SET_BANK_BALANCE', 0.9, `\\b${ACCOUNT}\\s+(?:tiene|dice que tengo)\\s+${AMOUNT}`),
   cue('SET_BANK_BALANCE', 0.92, `\\b(?:en|tengo en)\\s+${ACCOUNT}\\s+(?:tengo\\s+)?${AMOUNT}`),
   cue('SET_BANK_BALANCE', 0.9, '\\bsaldo\\b.{0,25}¤|\\b(?:actualiza|cambia|pon)\\s+(?:mi|el)\\s+saldo\\b'),
   cue('SET_BANK_BALANCE', 0.85, `\\bme quedan\\s+${AMOUNT}\\s+en\\b|\\bbanco\\b.{0,25}\\btengo\\s+${AMOUNT}`),
@@ -164,12 +167,12 @@ const CUES: Cue[] = [
   cue(
     'GENERAL_QUESTION',
     0.9,
-    '^(?:hola|ola|buen(?:os|as)? (?:dias|tardes|noches)|buenas|hey|que onda|que tal|saludos|(?:muchas )?gracias)\\b',
+    '^(?:hola|ola|buen(?:os|as)? (?:dias?|tardes|noches)|buenas|hey|que onda|que tal|saludos|(?:muchas )?gracias)\\b',
   ),
   cue(
     'GENERAL_QUESTION',
     0.9,
-    '\\b(?:ayuda|ayudame|me ayudas|help|que puedes hacer|que sabes hacer|que haces|como funcionas?|quien eres|' +
+    '\\b(?:ayuda|ayudame|ayudarme|me ayudas|puedes ayudar|help|que puedes hacer|que sabes hacer|que haces|como funcionas?|quien eres|' +
       'que eres|menu|instrucciones|comandos|me explicas|explicame)\\b' +
       '|\\bcomo (?:registro|agrego|anoto|uso|le hago|hago|usarte|te uso|se usa)\\b',
   ),
@@ -220,7 +223,9 @@ export interface ClassificationInput {
  *    the pipeline asks instead of guessing. A balance stated as the premise of a purchase
  *    question is not a competing request (`PREMISES`).
  * 5. Greetings and help only win when no task reaches 0.5 ("hola, gasté 200" is a log).
- * 6. No task and no greeting: UNKNOWN, with confidence 1 − the strongest evidence seen.
+ * 6. No task and no greeting: UNKNOWN, whose confidence is the strongest evidence seen (below
+ *    0.5): like every confidence here it measures how sure we are of a request we could act on,
+ *    and rules never know that a message asks for nothing.
  */
 export function classify(input: ClassificationInput): Classification {
   const accepted = acceptedCues(input.shape);
@@ -250,7 +255,7 @@ export function classify(input: ClassificationInput): Classification {
   const general = evidence.get('GENERAL_QUESTION') ?? 0;
   if (general >= MIN_EVIDENCE)
     return { intent: 'GENERAL_QUESTION', confidence: round(general), income: false };
-  return { intent: 'UNKNOWN', confidence: round(1 - (top?.[1] ?? 0)), income: false };
+  return { intent: 'UNKNOWN', confidence: round(Math.max(top?.[1] ?? 0, general)), income: false };
 }
 
 const NEGATED = /(?:^|[^a-z])no\s+$/;
