@@ -76,7 +76,6 @@ describe('es-MX understanding: the examples of the brief', () => {
     ['mi saldo es de 10 mil', 'SET_BANK_BALANCE', { balance_mxn_cents: 1_000_000 }],
     ['¿qué puedes hacer?', 'GENERAL_QUESTION', {}],
     ['hola', 'GENERAL_QUESTION', {}],
-    ['el perro de mi vecino ladra mucho', 'UNKNOWN', {}],
   ])('%s', (text, intent, entities) => {
     const result = understand(text);
     expect(result.intent).toBe(intent);
@@ -122,6 +121,27 @@ describe('es-MX understanding: values only from the words', () => {
     expect(result.entities).toMatchObject({ amount_mxn_cents: 180_000, balance_mxn_cents: 500_000 });
   });
 
+  it('does not take the cut-off day for the due day', () => {
+    expect(understand('debo 11 mil en la tarjeta de BBVA, pago mínimo 700, corte el 3').entities).toEqual({
+      debt_name: 'tarjeta de BBVA',
+      balance_mxn_cents: 1_100_000,
+      minimum_payment_mxn_cents: 70_000,
+      debt_action: 'add',
+    });
+  });
+
+  it('names a debt after a common noun when an article says so', () => {
+    expect(understand('mi crédito del coche: debo 85 mil').entities.debt_name).toBe('crédito del coche');
+  });
+
+  it('describes items of one category listed together, and a drink of water is not the water bill', () => {
+    expect(understand('pagamos 3 mil de luz y agua').entities.description).toBe('luz y agua');
+    expect(understand('gaste 85 en un elote y un agua').entities).toMatchObject({
+      category: 'restaurantes',
+      description: 'elote',
+    });
+  });
+
   it('marks a debt update apart from a new debt', () => {
     expect(understand('actualiza la deuda de Coppel a 3,200').entities).toEqual({
       debt_name: 'Coppel',
@@ -159,6 +179,17 @@ describe('es-MX understanding: confidence', () => {
       expect(understand(text).confidence).toBeLessThan(0.7);
     },
   );
+
+  it('gives UNKNOWN the little evidence it saw, never a confidence to act on', () => {
+    expect(understand('jajaja').confidence).toBe(0);
+    expect(understand('el perro de mi vecino ladra mucho')).toEqual({
+      intent: 'UNKNOWN',
+      confidence: 0,
+      entities: {},
+    });
+    expect(understand('presupuesto').intent).toBe('SET_BUDGET');
+    expect(understand('gasolina')).toEqual({ intent: 'UNKNOWN', confidence: 0, entities: {} });
+  });
 
   it('does not act on negated requests', () => {
     expect(understand('no gasté nada hoy').intent).toBe('UNKNOWN');
