@@ -57,7 +57,8 @@ export async function runTurn(input: TurnInput, deps: PipelineDeps): Promise<Tur
 /** Timeouts of seed 003 §1.2, applied when the conversation is next touched. */
 function expireStaleState(t: Turn): void {
   const state = t.sm.state;
-  if (state === 'TOOL_PROPOSED' && !t.input.pending) t.sm.to('IDLE', 'timeout');
+  if (t.input.pending && !t.pending) t.pendingWrite = { op: 'del' }; // its key outlived expiresAt
+  if (state === 'TOOL_PROPOSED' && !t.pending) t.sm.to('IDLE', 'timeout');
   else if (
     state === 'AWAITING_INPUT' &&
     Date.parse(t.state.since) + t.limits.inactivityTtlSec * 1000 < t.input.now.getTime()
@@ -75,7 +76,7 @@ function expireStaleState(t: Turn): void {
 /** The state saved for the next turn; the state machine checks each step of the way there. */
 function nextState(t: Turn): ConversationState {
   const target: ConversationStatus =
-    t.pendingWrite.op === 'set' || (t.input.pending && t.pendingWrite.op === 'keep')
+    t.pendingWrite.op === 'set' || (t.pending && t.pendingWrite.op === 'keep')
       ? 'TOOL_PROPOSED'
       : t.draft
         ? 'AWAITING_INPUT'

@@ -121,6 +121,17 @@ export class Turn {
     return this.input.state;
   }
 
+  /**
+   * The pending confirmation while it is within its TTL. Its Redis key gets its 300 s when the
+   * turn commits, a moment (under load, seconds) after the proposal's clock reading, so the key
+   * can outlive `expiresAt`: past its expiry a proposal is gone, whatever Redis still holds, and
+   * an answer to it gets the expiry sentence and the redo offer like any expired proposal.
+   */
+  get pending(): PendingConfirmation | undefined {
+    const pending = this.input.pending;
+    return pending && Date.parse(pending.expiresAt) > this.input.now.getTime() ? pending : undefined;
+  }
+
   get fromAudio(): boolean {
     return this.input.content.kind === 'text' && this.input.content.fromAudio;
   }

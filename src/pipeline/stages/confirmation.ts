@@ -14,7 +14,7 @@ export const confirmationAnswer: Stage = {
   name: 'confirmation_gate_answer',
   async run(t) {
     if (t.route !== 'confirmation') return 'continue';
-    const pending = t.input.pending!;
+    const pending = t.pending!;
     const content = t.input.content;
     let answer: ConfirmationAnswer =
       content.kind === 'button' ? content.answer : readConfirmation(t.text, t.input.tenant.locale);

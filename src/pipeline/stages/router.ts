@@ -11,7 +11,11 @@ export const router: Stage = {
   name: 'router',
   async run(t) {
     const content = t.input.content;
-    const pending = t.input.pending;
+    const pending = t.pending;
+    // The redo offer ("Deseja que eu refaça?") answers only the very next message: once the
+    // person moves on, a later "ok" or "sim" (to something else) must not bring it back.
+    const offer = t.redoOffer;
+    t.redoOffer = undefined;
     if (content.kind === 'button') {
       if (pending && pending.nonce === content.nonce) {
         t.route = 'confirmation';
@@ -24,9 +28,7 @@ export const router: Stage = {
       return 'continue';
     }
     const answer = readConfirmation(t.text, t.input.tenant.locale);
-    const offer = t.redoOffer;
     if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
-      t.redoOffer = undefined;
       if (answer === 'no') {
         t.record('redo_declined');
         t.reply(t.say('operation_cancelled'));
