@@ -2,6 +2,7 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { PRODUCT, type Env } from '../../config';
+import { phoneCandidates } from '../channels/whatsapp/phone';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
@@ -118,6 +119,7 @@ export class Container {
       logger: this.logger.child({ component: 'ingress' }),
       audioEnabled: this.transcriber !== undefined,
       defaultLocale: 'pt-BR',
+      phoneCandidates,
     });
   }
 

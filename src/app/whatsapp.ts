@@ -1,0 +1,41 @@
+import { Pool } from 'pg';
+import { createWhatsappChannel, type WhatsappChannel } from '../channels/whatsapp';
+import type { Container } from './container';
+import { startSender } from './roles';
+
+/**
+ * Builds the WhatsApp channel from configuration: its auth state in PostgreSQL, one live socket
+ * per number in the cluster (a lease in Redis; other processes stand by), and the sender, which
+ * runs only while this process holds the socket (paused otherwise).
+ */
+export function startWhatsapp(c: Container): WhatsappChannel {
+  const pgPool = new Pool({ connectionString: c.config.DATABASE_URL, max: 3 });
+  let sender: ReturnType<typeof startSender> | undefined;
+  const channel = createWhatsappChannel({
+    options: {
+      account: c.config.WHATSAPP_ACCOUNT,
+      redisPrefix: c.config.IRIS_PREFIX,
+      pairing: c.config.WHATSAPP_PAIRING_PHONE
+        ? { mode: 'code', phoneNumber: c.config.WHATSAPP_PAIRING_PHONE }
+        : { mode: 'qr' },
+      audio: { maxBytes: c.config.AUDIO_MAX_BYTES, maxDurationSec: c.config.AUDIO_MAX_SECONDS },
+    },
+    ingress: c.ingress,
+    audioStore: c.audio,
+    redis: c.redis,
+    pgPool,
+    logger: c.logger,
+    onStatusChange: (status) => {
+      if (!sender) return;
+      if (status === 'open') sender.resume();
+      else void sender.pause(true);
+    },
+  });
+  sender = startSender(c, 'whatsapp', c.config.WHATSAPP_ACCOUNT, channel.sender);
+  void sender.pause(true);
+  c.onClose(async () => {
+    await channel.stop();
+    await pgPool.end();
+  });
+  return channel;
+}
