@@ -210,9 +210,8 @@ export class TestBackends {
 
   async tearDown(): Promise<void> {
     const cleaner = new Redis({ host: '127.0.0.1', port: 6379 });
-    const keys = await cleaner.keys(`${this.prefix}:*`);
-    const leases = this.accounts.map((a) => `iris:lease:whatsapp:${a}`);
-    if (keys.length + leases.length > 0) await cleaner.del(...keys, ...leases);
+    const keys = await cleaner.keys(`${this.prefix}:*`); // markers, ledger, pacing, leases
+    if (keys.length > 0) await cleaner.del(...keys);
     await cleaner.quit();
     for (const redis of this.redises) redis.disconnect();
     await this.pool.end();

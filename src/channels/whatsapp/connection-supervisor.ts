@@ -47,8 +47,9 @@ const STOP_STATUS: Record<StopReason, ChannelStatus> = {
 /**
  * Keeps exactly one live socket per number in the whole cluster, and keeps it alive.
  *
- * 1. Standby: wait for the RedisLease `whatsapp:<account>`. Only the holder opens a socket; a
- *    second process waits and takes over within the lease TTL when the holder dies.
+ * 1. Standby: wait for the RedisLease `whatsapp:<account>` (key `<prefix>:lease:whatsapp:<account>`).
+ *    Only the holder opens a socket; a second process waits and takes over within the lease TTL
+ *    when the holder dies.
  * 2. Connect: read the credentials, build a socket through the factory, listen to its events.
  * 3. On close: ask the disconnect policy (reconnect now, with backoff, or stop). A watchdog
  *    recycles a socket that went silent.
@@ -107,6 +108,7 @@ export class ConnectionSupervisor {
       if (this.externalPairingOnly && !(await this.waitUntilPaired())) break;
       const lease = new RedisLease(this.deps.redis, `whatsapp:${this.deps.options.account}`, {
         ttlMs: this.deps.options.lease.ttlMs,
+        keyPrefix: this.deps.options.redisPrefix,
       });
       this.setStatus('standby');
       const tenure = newTenure();
@@ -274,11 +276,22 @@ export class ConnectionSupervisor {
     if (live && urgent) this.detach(true);
     if (live && !urgent) {
       live.detach(); // no new messages; the socket stays up for downloads in flight
-      await this.deps.inbound.drain();
+      await this.bounded(this.deps.inbound.drain(), 'in-flight messages');
       this.detach(true);
     }
-    await this.deps.inbound.drain();
-    await this.deps.authStore.flush(this.deps.options.account);
+    await this.bounded(this.deps.inbound.drain(), 'in-flight messages');
+    await this.bounded(this.deps.authStore.flush(this.deps.options.account), 'auth writes');
+  }
+
+  /** A stop must end even if ingress or PostgreSQL hangs: wait at most `stopDrainMs`. */
+  private async bounded(work: Promise<void>, what: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.deps.options.stopDrainMs);
+    });
+    const result = await Promise.race([work.then(() => 'done' as const), timeout]);
+    clearTimeout(timer);
+    if (result === 'timeout') this.log.error(`whatsapp: gave up waiting for ${what} while closing`);
   }
 
   private setStatus(status: ChannelStatus): void {

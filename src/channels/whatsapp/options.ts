@@ -88,6 +88,8 @@ export const whatsappOptionsSchema = z
       .int()
       .min(1)
       .default(24 * 60 * 60),
+    /** On stop or lease loss, how long to wait for in-flight messages and auth writes. */
+    stopDrainMs: z.number().int().min(0).default(8_000),
     /** Attempts to hand an envelope to ingress before giving up (and logging the message id). */
     ingressAttempts: z.number().int().min(1).default(3),
     send: z
