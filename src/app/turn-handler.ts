@@ -49,22 +49,8 @@ export async function handleMessage(
   const state = parseState(stored.state, now, (error) =>
     logger.error({ err: error }, 'corrupt conversation state replaced'),
   );
-  const reply = (
-    text: string,
-    index: number,
-    buttons?: OutboundMessageInput['buttons'],
-  ): OutboundMessageInput => ({
-    id: `${message.id}:${index}`,
-    channel: message.channel,
-    account: message.account,
-    chatId: message.chatId,
-    tenantId: message.tenantId,
-    conversationId: message.conversationId,
-    correlationId: message.correlationId,
-    text,
-    ...(buttons ? { buttons } : {}),
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-  });
+  const reply = (text: string, index: number, buttons?: OutboundMessageInput['buttons']) =>
+    outboundFor(message, String(index), { text, ...(buttons ? { buttons } : {}) });
   if (!tenant || !user) {
     // The user or tenant was removed after the message was queued: nothing is processed.
     logger.warn('message from a user or tenant that no longer exists');
@@ -110,6 +96,28 @@ export async function handleMessage(
     state: JSON.stringify(output.state),
     pending: output.pending,
     output,
+  };
+}
+
+/**
+ * A reply (or a typing indicator) to an inbound message, addressed back to where it came from.
+ * Its id is the message's id plus `suffix`, so a retried turn produces the same ids.
+ */
+export function outboundFor(
+  message: InboundMessage,
+  suffix: string,
+  fields: Partial<Pick<OutboundMessageInput, 'text' | 'buttons' | 'kind'>>,
+): OutboundMessageInput {
+  return {
+    id: `${message.id}:${suffix}`,
+    channel: message.channel,
+    account: message.account,
+    chatId: message.chatId,
+    tenantId: message.tenantId,
+    conversationId: message.conversationId,
+    correlationId: message.correlationId,
+    ...fields,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { say } from '../pipeline/catalog';
 import type { AuditEntry, AuditSink } from '../pipeline/ports';
 import {
   handleMessage,
+  outboundFor,
   CONVERSATION_TTL_SEC,
   type TranscriptRecord,
   type TurnHandlerDeps,
@@ -124,18 +125,7 @@ async function handleOne(
   });
   if (deps.typingChannels?.includes(message.channel)) {
     await deps.outbox
-      .send([
-        {
-          id: `${message.id}:typing`,
-          kind: 'typing',
-          channel: message.channel,
-          account: message.account,
-          chatId: message.chatId,
-          tenantId: message.tenantId,
-          conversationId: message.conversationId,
-          correlationId: message.correlationId,
-        },
-      ])
+      .send([outboundFor(message, 'typing', { kind: 'typing' })])
       .catch((error: unknown) => log.warn({ err: error }, 'typing indicator not queued'));
   }
   let handled;
@@ -148,18 +138,7 @@ async function handleOne(
     const locale =
       (await deps.handler.directory.tenant(message.tenantId).catch(() => undefined))?.locale ?? 'pt-BR';
     handled = {
-      replies: [
-        {
-          id: `${message.id}:error`,
-          channel: message.channel,
-          account: message.account,
-          chatId: message.chatId,
-          tenantId: message.tenantId,
-          conversationId: message.conversationId,
-          correlationId: message.correlationId,
-          text: say(locale, 'general_error'),
-        },
-      ],
+      replies: [outboundFor(message, 'error', { text: say(locale, 'general_error') })],
       state:
         (await deps.redis.get(deps.keys.conversationState(message.conversationId))) ??
         JSON.stringify({ v: 1, state: 'IDLE', since: new Date().toISOString(), turnCount: 0, recent: [] }),
