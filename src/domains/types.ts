@@ -88,8 +88,8 @@ export type Validation =
       params: Record<string, unknown>;
       /**
        * Defaults the pack filled in (seed 002: a date that defaults to today). The pipeline adds
-       * them to the proposal's entities, so the confirmation, validated again, writes the value
-       * the prompt showed even if the default would differ by then (a "sí" after midnight).
+       * them to the proposal's entities, so Gate 3 on the confirmation and a redo of an expired
+       * proposal read the value the prompt showed, not a new default (a "sí" after midnight).
        */
       filled?: Entities;
     }
