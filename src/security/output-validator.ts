@@ -65,8 +65,15 @@ function stripHtml(text: string, warnings: string[], where: string): string {
 }
 
 function sanitizeText(input: OutputValidationInput, warnings: string[]): string {
-  let text = input.text.replace(LONE_SURROGATE, '\ufffd');
-  if (text !== input.text) warnings.push('malformed_utf16_replaced');
+  const maxChars = (input.maxTextTokens ?? 2000) * CHARS_PER_TOKEN;
+  let text = input.text;
+  if (text.length > maxChars) {
+    text = text.slice(0, maxChars);
+    warnings.push('text_truncated');
+  }
+  const wellFormed = text.replace(LONE_SURROGATE, '\ufffd');
+  if (wellFormed !== text) warnings.push('malformed_utf16_replaced');
+  text = wellFormed;
   text = stripHtml(text, warnings, 'text');
   for (const pii of foreignPii(text, input.userText)) {
     text = text.split(pii.value).join('[removido]');
@@ -76,11 +83,6 @@ function sanitizeText(input: OutputValidationInput, warnings: string[]): string 
     if (uuid.toLowerCase() !== input.tenantId.toLowerCase() && !input.userText.includes(uuid)) {
       warnings.push('foreign_uuid_in_text');
     }
-  }
-  const maxChars = (input.maxTextTokens ?? 2000) * CHARS_PER_TOKEN;
-  if (text.length > maxChars) {
-    text = text.slice(0, maxChars);
-    warnings.push('text_truncated');
   }
   return text;
 }

@@ -23,7 +23,17 @@ export type FakeGeminiReply =
   /** Accepts the request and never answers (until the client gives up or the server closes). */
   | { kind: 'hang' }
   /** Anything else, verbatim. */
-  | { kind: 'raw'; status: number; body: string; contentType?: string };
+  | { kind: 'raw'; status: number; body: string; contentType?: string }
+  /**
+   * 200 with one candidate whose parts are function calls (`functionCall: { name, args }`), as
+   * Gemini answers a request with `tools`. `usage` defaults to 900 prompt / 20 output tokens.
+   */
+  | {
+      kind: 'function_call';
+      calls: Array<{ name: string; args?: unknown }>;
+      avgLogprobs?: number;
+      usage?: { input: number; output: number };
+    };
 
 export interface RecordedRequest {
   method: string;
@@ -50,6 +60,16 @@ export interface GenerateContentBody {
     maxOutputTokens?: number;
     thinkingConfig?: { thinkingBudget?: number };
   };
+  systemInstruction?: { role?: string; parts?: Array<{ text?: string }> };
+  tools?: Array<{
+    functionDeclarations?: Array<{
+      name?: string;
+      description?: string;
+      parameters?: unknown;
+      parametersJsonSchema?: unknown;
+    }>;
+  }>;
+  toolConfig?: unknown;
   [key: string]: unknown;
 }
 
@@ -146,6 +166,25 @@ function usage(promptTokens: number, outputTokens: number) {
 
 function successBody(reply: FakeGeminiReply, model: string | undefined): string {
   const common = { modelVersion: model ?? 'unknown', responseId: 'fake-response-id' };
+  if (reply.kind === 'function_call') {
+    const tokens = reply.usage ?? { input: 900, output: 20 };
+    return JSON.stringify({
+      candidates: [
+        {
+          content: { role: 'model', parts: reply.calls.map((call) => ({ functionCall: call })) },
+          finishReason: 'STOP',
+          index: 0,
+          ...(reply.avgLogprobs === undefined ? {} : { avgLogprobs: reply.avgLogprobs }),
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: tokens.input,
+        candidatesTokenCount: tokens.output,
+        totalTokenCount: tokens.input + tokens.output,
+      },
+      ...common,
+    });
+  }
   if (reply.kind === 'blocked') {
     return JSON.stringify({
       promptFeedback: { blockReason: reply.reason },

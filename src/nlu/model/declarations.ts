@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { GenerateContentParameters } from '../../providers/gemini/sdk';
+import { ToolRegistry } from '../../domains/tool-registry';
+import type { AnyTool, DomainPack, TenantProfile, UserProfile } from '../../domains/types';
+
+/**
+ * The pack's tools as Gemini function declarations (seed 003 §3.4), for one user: the registry
+ * filters them by the user's role and the tenant's feature flags, so a viewer's model never even
+ * hears of `create_boleto`.
+ *
+ * Sent as `parametersJsonSchema` (plain JSON Schema), not `parameters` (Gemini's OpenAPI
+ * subset): zod's OpenAPI output carries keywords that subset does not have (`exclusiveMinimum:
+ * true`, `additionalProperties`), which the API refuses. The schema is reduced to the keywords
+ * Gemini documents for JSON Schema; the dropped ones (`pattern`, `minLength`...) still apply,
+ * because the call's arguments are parsed by the tool's own zod schema before anything else.
+ */
+
+type GeminiTool = NonNullable<NonNullable<GenerateContentParameters['config']>['tools']>[number];
+export type GeminiFunctionDeclaration = NonNullable<
+  Extract<GeminiTool, { functionDeclarations?: unknown }>['functionDeclarations']
+>[number];
+
+/** JSON Schema keywords Gemini documents for `parametersJsonSchema`. */
+const KEPT = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'enum',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'oneOf',
+  'properties',
+  'additionalProperties',
+  'required',
+  'propertyOrdering',
+]);
+
+/** Bounds zod adds to every integer (±2^53-1): noise for the model, tokens for the bill. */
+const isSafeIntegerBound = (key: string, value: unknown) =>
+  (key === 'minimum' || key === 'maximum') && Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER;
+
+/** Reduces a JSON Schema to Gemini's documented subset (`exclusiveMinimum: 0` on an integer -> `minimum: 1`). */
+export function toGeminiSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toGeminiSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const source = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (!KEPT.has(key) || isSafeIntegerBound(key, value)) continue;
+    if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, prop]) => [name, toGeminiSchema(prop)]),
+      );
+    } else {
+      out[key] = key === 'enum' || key === 'required' ? value : toGeminiSchema(value);
+    }
+  }
+  const exclusive = source.exclusiveMinimum;
+  if (typeof exclusive === 'number' && out.minimum === undefined) {
+    out.minimum = source.type === 'integer' ? exclusive + 1 : exclusive;
+  }
+  return out;
+}
+
+/**
+ * The JSON Schema (draft 2020-12, no `$schema`) of a tool's parameters, in Gemini's subset, with
+ * no `required` list: a model told that `due_date` is required tends to fill it with something,
+ * and seed 000 wants a missing value asked for, never invented. Which values an intent needs is
+ * Gate 3's business (the pack's `IntentSpec.required`); the model only reports what it heard.
+ */
+export function parametersSchema(tool: AnyTool): Record<string, unknown> {
+  const schema = z.toJSONSchema(argumentsSchema(tool), { io: 'input' }) as Record<string, unknown>;
+  delete schema.$schema;
+  delete schema.required;
+  return toGeminiSchema(schema) as Record<string, unknown>;
+}
+
+/**
+ * What a model's arguments are parsed with: the tool's own `parameters`, every field optional
+ * (for the reason above). Types, formats, enums and bounds are the tool's, unchanged.
+ */
+export function argumentsSchema(tool: AnyTool): z.ZodType {
+  const schema = tool.parameters as z.ZodType;
+  return schema instanceof z.ZodObject ? schema.partial() : schema;
+}
+
+const registries = new WeakMap<DomainPack, ToolRegistry>();
+
+/** The tools this user may call in this tenant: role and feature flags (seed 003 §3.1). */
+export function availableTools(pack: DomainPack, tenant: TenantProfile, user: UserProfile): AnyTool[] {
+  let registry = registries.get(pack);
+  if (!registry) {
+    registry = new ToolRegistry(pack.tools);
+    registries.set(pack, registry);
+  }
+  return registry.available(user.role, tenant.ai.features);
+}
+
+export function toFunctionDeclaration(tool: AnyTool): GeminiFunctionDeclaration {
+  return { name: tool.name, description: tool.description, parametersJsonSchema: parametersSchema(tool) };
+}

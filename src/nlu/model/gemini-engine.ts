@@ -1,0 +1,273 @@
+import { PRODUCT } from '../../../config/product';
+import type { Understanding } from '../../core/understanding';
+import type { DomainPack, Scope } from '../../domains/types';
+import type { IntentEngine } from '../../pipeline/ports';
+import type { GenerateContentParameters, GenerateContentResponse } from '../../providers/gemini/sdk';
+import type { ResilientCaller } from '../../providers/resilience';
+import { analyzeInjection, type InjectionAnalysis } from '../../security/injection-detector';
+import { availableTools, toFunctionDeclaration } from './declarations';
+import type { EngineAudit } from './engine-audit';
+import type { EngineLogger } from './engine-logger';
+import {
+  blockedResult,
+  offlineResult,
+  type EngineUnderstanding,
+  type FallbackReason,
+} from './engine-understanding';
+import { readModelAnswer } from './model-reading';
+import { USABLE_FINISH, readAnswer } from './model-response';
+import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationContext } from './prompt-builder';
+import { understandingContext } from './understanding-context';
+import type { UsageGuard } from './usage-guard';
+
+/** The one SDK method the engine needs; the real `GoogleGenAI#models` satisfies it. */
+export interface GenerateContentApi {
+  generateContent(params: GenerateContentParameters): Promise<GenerateContentResponse>;
+}
+
+/** Where the engine gets the conversation's summary and recent messages (optional). */
+export type ConversationContextSource = (scope: Scope) => Promise<ConversationContext | undefined>;
+
+export interface GeminiEngineOptions {
+  models: GenerateContentApi;
+  caller: ResilientCaller;
+  model: string;
+  usage: UsageGuard;
+  audit: EngineAudit;
+  logger: EngineLogger;
+  context?: ConversationContextSource;
+  /** Thinking tokens allowed. Default 0 (picking a function needs none); null: the model's default. */
+  thinkingBudget?: number | null;
+  /** Cap on generated tokens. Default 256: one function call or one short sentence. */
+  maxOutputTokens?: number;
+  /** Prompt input budget in estimated tokens. Default 5200 (seed 003 §7.1). */
+  budgetTokens?: number;
+  /** Gate 2's threshold, for `offline_first` and the confidence method. Default 0.7. */
+  threshold?: number;
+}
+
+/**
+ * Understanding with Gemini function calling, per tenant mode (TenantProfile.ai.mode):
+ *
+ * - `offline` (or `ai.enabled` false): the offline understander only; no model, no detector.
+ * - `model_first`: the model reads every message; on any failure, the offline reading is used.
+ * - `offline_first`: the offline reading, unless it is UNKNOWN or below 0.7; then the model.
+ *
+ * In both model modes, in this order: injection detection (HIGH: no call, UNKNOWN, alert), the
+ * plan's hard limit (over: offline), the prompt, the call through the resilient caller (time-out,
+ * 429, 5xx, open circuit, any error: offline), usage and cost recorded, output validation,
+ * grounding, confidence (`model-reading.ts`). The offline reading is computed first every time:
+ * it is the fallback, the witness grounding checks values against, and half of the confidence.
+ */
+export class GeminiIntentEngine implements IntentEngine {
+  private readonly threshold: number;
+
+  constructor(private readonly options: GeminiEngineOptions) {
+    this.threshold = options.threshold ?? PRODUCT.intentConfidenceThreshold;
+  }
+
+  async understand(text: string, scope: Scope, pack: DomainPack): Promise<EngineUnderstanding> {
+    const offline = pack.understander.understand(text, understandingContext(scope));
+    const ai = scope.tenant.ai;
+    if (!ai.enabled) return offlineResult(offline, 'ai_disabled');
+    if (ai.mode === 'offline') return offlineResult(offline, 'mode_offline');
+
+    const analysis = analyzeInjection(text);
+    if (analysis.action === 'BLOCK') return this.blockInjection(scope, analysis);
+    if (ai.mode === 'offline_first' && offline.intent !== 'UNKNOWN' && offline.confidence >= this.threshold) {
+      return offlineResult(offline, 'offline_confident');
+    }
+    if (analysis.riskLevel !== 'NONE') this.noteInjection(scope, analysis);
+    if (analysis.sanitized === '') return this.fallback(scope, offline, 'sanitized_empty');
+    return this.withModel(analysis.sanitized, text, scope, pack, offline);
+  }
+
+  private async withModel(
+    promptText: string,
+    text: string,
+    scope: Scope,
+    pack: DomainPack,
+    offline: Understanding,
+  ): Promise<EngineUnderstanding> {
+    const fallback = (reason: FallbackReason, detail?: Record<string, unknown>) =>
+      this.fallback(scope, offline, reason, detail);
+    const allowance = await this.options.usage.allowance(scope.tenant, scope.now);
+    if (!allowance.allowed) return fallback(allowance.reason);
+    const offered = availableTools(pack, scope.tenant, scope.user);
+    if (offered.length === 0) return fallback('no_tools');
+
+    let prompt: BuiltPrompt;
+    try {
+      prompt = buildPrompt({
+        packId: pack.id,
+        tenant: scope.tenant,
+        user: scope.user,
+        now: scope.now,
+        userText: promptText,
+        tools: offered.map(toFunctionDeclaration),
+        ...(await this.conversation(scope)),
+        ...(this.options.budgetTokens === undefined ? {} : { budgetTokens: this.options.budgetTokens }),
+      });
+    } catch (error) {
+      if (error instanceof PromptBudgetError)
+        return fallback('prompt_budget', { tokens: error.estimatedTokens });
+      throw error;
+    }
+
+    const started = Date.now();
+    let response: GenerateContentResponse;
+    try {
+      response = await this.options.caller.call((signal) =>
+        this.options.models.generateContent(this.request(prompt, signal)),
+      );
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      return fallback('provider_error', { code, error: message, latencyMs: Date.now() - started });
+    }
+    const answer = readAnswer(response);
+    await this.options.usage.record(scope.tenant, scope.now, { model: this.options.model, ...answer.usage });
+    this.options.logger.info(
+      {
+        correlationId: scope.correlationId,
+        tenantId: scope.tenant.id,
+        model: this.options.model,
+        template: prompt.templateId,
+        latencyMs: Date.now() - started,
+        estimatedTokens: prompt.estimatedTokens,
+        inputTokens: answer.usage.inputTokens,
+        outputTokens: answer.usage.outputTokens,
+        calls: answer.calls.map((c) => c.name),
+        finishReason: answer.finishReason,
+      },
+      'model understanding answered',
+    );
+    if (answer.blockReason) return fallback('model_refused', { blockReason: answer.blockReason });
+    if (!USABLE_FINISH.has(answer.finishReason))
+      return fallback('malformed_call', { finishReason: answer.finishReason });
+
+    const reading = readModelAnswer({
+      answer,
+      text,
+      offline,
+      pack,
+      offered,
+      tenantId: scope.tenant.id,
+      threshold: this.threshold,
+      patchReading: (fields) =>
+        pack.understander.readPatch(text, { ...understandingContext(scope), expected: fields }),
+    });
+    switch (reading.kind) {
+      case 'fallback':
+        return fallback(reading.reason, { detail: reading.detail });
+      case 'blocked':
+        this.options.logger.warn(
+          {
+            correlationId: scope.correlationId,
+            tenantId: scope.tenant.id,
+            alert: 'model_call_blocked',
+            ...reading,
+          },
+          'model call blocked',
+        );
+        this.options.audit.record(scope, 'model_call_blocked', {
+          reason: reading.reason,
+          tool: reading.tool,
+          detail: reading.detail,
+          role: scope.user.role,
+        });
+        return blockedResult(reading.reason);
+      case 'understood':
+        if (reading.dropped.length > 0) {
+          const dropped = reading.dropped.map((d) => ({ field: d.field, reason: d.reason }));
+          this.options.logger.info(
+            { correlationId: scope.correlationId, intent: reading.understanding.intent, dropped },
+            'model values dropped by grounding',
+          );
+          this.options.audit.record(scope, 'model_value_dropped', { dropped }, reading.understanding.intent);
+        }
+        return reading.understanding;
+    }
+  }
+
+  private request(prompt: BuiltPrompt, abortSignal: AbortSignal): GenerateContentParameters {
+    const thinkingBudget = this.options.thinkingBudget === undefined ? 0 : this.options.thinkingBudget;
+    return {
+      model: this.options.model,
+      contents: prompt.messages.map((m) => ({ role: m.role, parts: [{ text: m.text }] })),
+      config: {
+        systemInstruction: prompt.systemPrompt,
+        tools: [{ functionDeclarations: prompt.tools }],
+        temperature: 0,
+        candidateCount: 1,
+        maxOutputTokens: this.options.maxOutputTokens ?? 256,
+        ...(thinkingBudget === null ? {} : { thinkingConfig: { thinkingBudget } }),
+        abortSignal,
+      },
+    };
+  }
+
+  /** The conversation's context, when a source is configured; a failing source only costs context. */
+  private async conversation(scope: Scope): Promise<{ context?: ConversationContext }> {
+    if (!this.options.context) return {};
+    try {
+      const context = await this.options.context(scope);
+      return context ? { context } : {};
+    } catch (error) {
+      this.options.logger.warn(
+        { correlationId: scope.correlationId, err: error },
+        'conversation context unavailable',
+      );
+      return {};
+    }
+  }
+
+  private fallback(
+    scope: Scope,
+    offline: Understanding,
+    reason: FallbackReason,
+    detail: Record<string, unknown> = {},
+  ): EngineUnderstanding {
+    const log = { correlationId: scope.correlationId, tenantId: scope.tenant.id, reason, ...detail };
+    if (reason === 'provider_error' || reason === 'malformed_args' || reason === 'malformed_call') {
+      this.options.logger.warn(log, 'model understanding failed; offline reading used');
+    } else {
+      this.options.logger.info(log, 'offline reading used');
+    }
+    this.options.audit.record(scope, 'model_fallback', { reason, ...detail });
+    return offlineResult(offline, reason);
+  }
+
+  private blockInjection(scope: Scope, analysis: InjectionAnalysis): EngineUnderstanding {
+    const findings = analysis.findings.map((f) => ({ category: f.category, rule: f.rule, view: f.view }));
+    this.options.logger.warn(
+      {
+        correlationId: scope.correlationId,
+        tenantId: scope.tenant.id,
+        userId: scope.user.id,
+        alert: 'prompt_injection',
+        riskLevel: analysis.riskLevel,
+        categories: analysis.categories,
+        findings,
+      },
+      'prompt injection blocked; model not called',
+    );
+    this.options.audit.record(scope, 'injection_blocked', { categories: analysis.categories, findings });
+    return blockedResult('injection');
+  }
+
+  private noteInjection(scope: Scope, analysis: InjectionAnalysis): void {
+    const findings = analysis.findings.map((f) => ({ category: f.category, rule: f.rule, view: f.view }));
+    const log = {
+      correlationId: scope.correlationId,
+      tenantId: scope.tenant.id,
+      riskLevel: analysis.riskLevel,
+      findings,
+    };
+    if (analysis.action === 'SANITIZE') {
+      this.options.logger.warn(log, 'prompt injection risk: text sanitized before the model');
+      this.options.audit.record(scope, 'injection_sanitized', { categories: analysis.categories, findings });
+    } else {
+      this.options.logger.info(log, 'prompt injection risk low: allowed');
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Understanding with Gemini function calling, kept honest by the gates. Two engines implement the
+ * pipeline's `IntentEngine` port (src/pipeline/ports.ts):
+ *
+ * - `offlineIntentEngine`: the pack's offline understander (rules, no network, no cost), read in
+ *   the tenant's locale and time zone at the turn's `now`. What the app uses without a Gemini key.
+ *
+ * - `createIntentEngine({ gemini, db, logger, audit?, context?, resilience? })`: with
+ *   `gemini.apiKey` set, a Gemini engine that honours each tenant's `ai` settings (`enabled`,
+ *   `mode`: offline | model_first | offline_first, `plan`, `features`); without a key, the
+ *   offline engine. Wire it once in the composition root:
+ *
+ *     const engine = createIntentEngine({
+ *       gemini: env.GEMINI_API_KEY
+ *         ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_MODEL,
+ *             timeoutMs: env.GEMINI_TIMEOUT_MS }
+ *         : undefined,
+ *       db: prisma,                      // ai_usage_summaries: tokens and cost per tenant per month
+ *       logger,                          // pino; alerts are warn/error lines with an `alert` field
+ *       audit: new PrismaAuditSink(prisma), // optional: injection/grounding/fallback audit rows
+ *       context: async (scope) => ...,   // optional: { summary?, recent: [{ role, text }], lastIntent? }
+ *     });
+ *     const deps: PipelineDeps = { engine, ... };
+ *
+ * What the model may do: pick one of the tools offered to this user (role and feature flags) and
+ * report the values it heard. What it cannot do: run anything, invent a value (grounding drops
+ * it, Gate 3 asks), reach a tool it was not offered (blocked, UNKNOWN), skip the confirmation
+ * (Gate 4 is deterministic), or see a message the injection detector rated HIGH. See
+ * docs/gemini.md for modes, cost controls and the confidence method.
+ */
+import { createGeminiClient } from '../../providers/gemini/client';
+import { toProviderError } from '../../providers/gemini/errors';
+import { createResilientCaller, type ResilienceOptions } from '../../providers/resilience';
+import type { IntentEngine, AuditSink } from '../../pipeline/ports';
+import { PrismaAiUsageStore } from '../../stores/ai-usage-store';
+import type { PrismaClient } from '../../stores/prisma/client';
+import { EngineAudit } from './engine-audit';
+import type { EngineLogger } from './engine-logger';
+import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';
+import { offlineIntentEngine } from './offline-engine';
+import { UsageGuard } from './usage-guard';
+
+export { offlineIntentEngine } from './offline-engine';
+export { GeminiIntentEngine, type ConversationContextSource, type GenerateContentApi } from './gemini-engine';
+export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
+export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
+export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
+export { MODEL_PRICES, PLAN_LIMITS, costUsd, planLimits } from './pricing';
+export type { EngineLogger } from './engine-logger';
+
+/** Provider name in error messages and log lines, and the name of the engine's resilient caller. */
+export const GEMINI_UNDERSTANDING_LABEL = 'gemini-understanding';
+
+export const DEFAULT_GEMINI_UNDERSTANDING_MODEL = 'gemini-2.5-flash';
+
+export interface IntentEngineConfig {
+  /** Undefined, or an empty key: the offline engine. */
+  gemini?: { apiKey: string; baseUrl?: string | undefined; model?: string; timeoutMs?: number };
+  db: PrismaClient;
+  logger: EngineLogger;
+  audit?: AuditSink;
+  context?: ConversationContextSource;
+  /**
+   * Retries and circuit breaker. Defaults for a person waiting on a chat reply: one retry after
+   * 250-500 ms, breaker open after 5 failed attempts in a row for 30 s. Worst case before the
+   * offline fallback: about 2 x timeoutMs + 0.5 s.
+   */
+  resilience?: Omit<ResilienceOptions, 'name' | 'classifyError' | 'logger' | 'timeoutMs'>;
+  /** See `GeminiEngineOptions.thinkingBudget` (null for models that cannot turn thinking off). */
+  thinkingBudget?: number | null;
+}
+
+export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
+  const gemini = config.gemini;
+  if (!gemini || gemini.apiKey.trim() === '') {
+    config.logger.info({ engine: 'offline' }, 'understanding: offline rules only (no Gemini key)');
+    return offlineIntentEngine;
+  }
+  const timeoutMs = gemini.timeoutMs ?? 10_000;
+  const client = createGeminiClient({ apiKey: gemini.apiKey, baseUrl: gemini.baseUrl, timeoutMs });
+  const caller = createResilientCaller({
+    retries: 1,
+    maxDelayMs: 1_000,
+    ...config.resilience,
+    name: GEMINI_UNDERSTANDING_LABEL,
+    timeoutMs,
+    classifyError: (error) => toProviderError(GEMINI_UNDERSTANDING_LABEL, error),
+    logger: config.logger,
+  });
+  const model = gemini.model ?? DEFAULT_GEMINI_UNDERSTANDING_MODEL;
+  config.logger.info({ engine: 'gemini', model }, 'understanding: Gemini function calling per tenant mode');
+  return new GeminiIntentEngine({
+    models: client.models,
+    caller,
+    model,
+    usage: new UsageGuard(new PrismaAiUsageStore(config.db), config.logger),
+    audit: new EngineAudit(config.audit, config.logger),
+    logger: config.logger,
+    ...(config.context ? { context: config.context } : {}),
+    ...(config.thinkingBudget === undefined ? {} : { thinkingBudget: config.thinkingBudget }),
+  });
+}

@@ -1,0 +1,124 @@
+import { isoDateInZone } from '../../core/format';
+import type { TenantProfile } from '../../domains/types';
+import type { EngineLogger } from './engine-logger';
+import { SOFT_LIMIT_RATIO, costUsd, planLimits, type PlanLimits } from './pricing';
+
+/**
+ * Cost control per tenant (seed 003 §8.4, §10.1 check 4):
+ *
+ * - before a model call: the month's spending (USD) or request count at or over the plan's limit
+ *   -> no call; the message is read offline, which keeps working ("hard limit");
+ * - after a call: its tokens and estimated cost are added to the month's row; the one call that
+ *   crosses 80% of a limit logs a warning for the tenant's admins ("soft limit", once a month),
+ *   the one that crosses 100% logs an error (from then on the hard limit applies).
+ *
+ * Months are calendar months in the tenant's time zone. Concurrent calls may overshoot a limit by
+ * the calls already in flight when it was reached: a few cents, accepted for not locking.
+ * When the month's usage cannot be read, the model is not called (fail closed: offline works).
+ */
+
+export interface UsageTotals {
+  requests: number;
+  costUsd: number;
+}
+
+/** The store of monthly usage; `PrismaAiUsageStore` (src/stores/ai-usage-store.ts) is the real one. */
+export interface UsageLedger {
+  month(tenantId: string, periodMonth: string): Promise<UsageTotals | undefined>;
+  add(increment: {
+    tenantId: string;
+    periodMonth: string;
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+    planLimitUsd: number;
+  }): Promise<{ before: UsageTotals; after: UsageTotals }>;
+}
+
+export type Allowance =
+  { allowed: true } | { allowed: false; reason: 'cost_limit' | 'request_limit' | 'usage_unreadable' };
+
+export interface CallUsage {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export function periodMonth(now: Date, timeZone: string): string {
+  return `${isoDateInZone(now, timeZone).slice(0, 7)}-01`;
+}
+
+function crossed(before: number, after: number, limit: number): boolean {
+  return before < limit && after >= limit;
+}
+
+export class UsageGuard {
+  constructor(
+    private readonly ledger: UsageLedger,
+    private readonly logger: EngineLogger,
+  ) {}
+
+  async allowance(tenant: TenantProfile, now: Date): Promise<Allowance> {
+    const limits = planLimits(tenant.ai.plan);
+    let totals: UsageTotals | undefined;
+    try {
+      totals = await this.ledger.month(tenant.id, periodMonth(now, tenant.timeZone));
+    } catch (error) {
+      this.logger.warn({ tenantId: tenant.id, err: error }, 'ai usage unreadable; model not called');
+      return { allowed: false, reason: 'usage_unreadable' };
+    }
+    if (!totals) return { allowed: true };
+    if (totals.costUsd >= limits.monthlyUsd) return { allowed: false, reason: 'cost_limit' };
+    if (totals.requests >= limits.monthlyRequests) return { allowed: false, reason: 'request_limit' };
+    return { allowed: true };
+  }
+
+  /** Adds one call; never throws (a failed write is logged: the reply matters more). */
+  async record(tenant: TenantProfile, now: Date, usage: CallUsage): Promise<void> {
+    const limits = planLimits(tenant.ai.plan);
+    const cost = costUsd(usage.model, usage.inputTokens, usage.outputTokens);
+    try {
+      const { before, after } = await this.ledger.add({
+        tenantId: tenant.id,
+        periodMonth: periodMonth(now, tenant.timeZone),
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        costUsd: cost,
+        planLimitUsd: limits.monthlyUsd,
+      });
+      this.reportCrossings(tenant, limits, before, after);
+    } catch (error) {
+      this.logger.error({ tenantId: tenant.id, err: error, costUsd: cost }, 'ai usage not recorded');
+    }
+  }
+
+  private reportCrossings(
+    tenant: TenantProfile,
+    limits: PlanLimits,
+    before: UsageTotals,
+    after: UsageTotals,
+  ) {
+    const base = {
+      tenantId: tenant.id,
+      plan: tenant.ai.plan,
+      costUsd: after.costUsd,
+      requests: after.requests,
+      limitUsd: limits.monthlyUsd,
+      limitRequests: limits.monthlyRequests,
+    };
+    if (
+      crossed(before.costUsd, after.costUsd, limits.monthlyUsd) ||
+      crossed(before.requests, after.requests, limits.monthlyRequests)
+    ) {
+      this.logger.error(
+        { ...base, alert: 'ai_cost_hard_limit' },
+        'ai hard limit reached: model calls stop this month',
+      );
+    } else if (
+      crossed(before.costUsd, after.costUsd, limits.monthlyUsd * SOFT_LIMIT_RATIO) ||
+      crossed(before.requests, after.requests, limits.monthlyRequests * SOFT_LIMIT_RATIO)
+    ) {
+      this.logger.warn({ ...base, alert: 'ai_cost_soft_limit' }, 'ai soft limit (80%) reached this month');
+    }
+  }
+}

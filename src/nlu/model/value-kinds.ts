@@ -1,0 +1,58 @@
+/**
+ * What kind of value an entity field holds, which decides how a model's value for it is checked
+ * against the person's words (seed 000, hallucination matrix; see `grounding.ts`).
+ *
+ * | kind   | examples                                   | a model value is kept when...                    |
+ * |--------|--------------------------------------------|--------------------------------------------------|
+ * | amount | amount_cents, amount_mxn_cents             | the offline reader found that same amount        |
+ * | date   | due_date, date_iso, month                  | the offline reader found that same date          |
+ * | name   | contact_name, debt_name                    | each of its words is a word of the message       |
+ * | id     | boleto_id                                  | its digits are a number written in the message   |
+ * | number | due_day                                    | the number is written in the message             |
+ * | text   | message_content, description               | it is a passage of the message                   |
+ * | label  | status, category (closed lists: an `enum`) | always (the schema already limited it to the     |
+ * |        |                                            | list); the offline reader's label wins on a clash|
+ */
+export type ValueKind = 'amount' | 'date' | 'name' | 'id' | 'number' | 'text' | 'label';
+
+/** Fields of the shipped packs, named explicitly so a renamed field fails a test, not silently. */
+const KNOWN: Readonly<Record<string, ValueKind>> = {
+  amount_cents: 'amount',
+  amount_mxn_cents: 'amount',
+  balance_mxn_cents: 'amount',
+  minimum_payment_mxn_cents: 'amount',
+  due_date: 'date',
+  date_iso: 'date',
+  month: 'date',
+  contact_name: 'name',
+  debt_name: 'name',
+  boleto_id: 'id',
+  due_day: 'number',
+  message_content: 'text',
+  description: 'text',
+  status: 'label',
+  category: 'label',
+  category_type: 'label',
+};
+
+/** The JSON Schema of one parameter, as far as the kind needs it. */
+export interface ParameterSchema {
+  type?: unknown;
+  enum?: unknown;
+}
+
+/**
+ * The kind of `field`: the table above, else by its name (`*_cents`, `*date*`, `*_name`, `*_id`),
+ * else by its schema (`enum` -> label, number -> number), else `text`, the strictest check.
+ */
+export function valueKind(field: string, schema: ParameterSchema = {}): ValueKind {
+  const known = KNOWN[field];
+  if (known) return known;
+  if (field.endsWith('_cents')) return 'amount';
+  if (field.includes('date')) return 'date';
+  if (field.endsWith('_name')) return 'name';
+  if (field.endsWith('_id')) return 'id';
+  if (Array.isArray(schema.enum)) return 'label';
+  if (schema.type === 'integer' || schema.type === 'number') return 'number';
+  return 'text';
+}
