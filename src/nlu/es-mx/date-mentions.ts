@@ -28,6 +28,8 @@ const WEEKDAYS = 'domingo lunes martes miercoles jueves viernes sabado'.split(' 
 
 const LEAN_PAST = 'pasado|anterior';
 const LEAN_FUTURE = 'proximo|siguiente|que viene|que entra';
+const LEANS_PAST = new RegExp(`\\b(?:${LEAN_PAST})\\b`);
+const LEANS_FUTURE = new RegExp(`\\b(?:${LEAN_FUTURE})\\b`);
 
 /** Cheap test that spares chrono's ~30 µs on the many messages that hold no calendar date. */
 const MAY_HOLD_CALENDAR_DATE =
@@ -66,6 +68,20 @@ const RELATIVE_MONTHS: Array<[RegExp, number]> = [
   [/\b(?:este|del|en el|en este) mes\b|\bmes (?:actual|en curso)\b/g, 0],
 ];
 const MONTH = new RegExp(`\\b(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?\\b`, 'g');
+/**
+ * Earlier finders win overlaps: a time first ("a las 3" is no day), then written calendar dates
+ * ("el 15 de octubre" is not "el 15"), relative days, weekdays, days of the month, months.
+ */
+const FINDERS: Array<(folded: string) => DateMention[]> = [
+  findTimes,
+  findCalendarDates,
+  findRelativeDays,
+  findDaysAgo,
+  findWeekdays,
+  findDaysOfMonth,
+  findRelativeMonths,
+  findMonths,
+];
 const TIME = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|hrs?)\b|\b\d{1,2}:\d{2}\b|\blas\s+\d{1,2}\b/g;
 
 /**
@@ -77,36 +93,46 @@ const TIME = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|hrs?)\b|\b\d{1,2}:\d{2}\b|\blas\s+
  */
 export function findDateMentions(folded: string): DateMention[] {
   const found: DateMention[] = [];
-  const claim = (mention: DateMention): void => {
-    if (!overlapsAny(mention, found)) found.push(mention);
-  };
-  findTimes(folded).forEach(claim);
-  findCalendarDates(folded).forEach(claim);
-  for (const [pattern, offsetDays] of RELATIVE_DAYS) {
-    for (const { start, end } of matchAll(pattern, folded))
-      claim({ kind: 'relative-day', offsetDays, start, end });
-  }
-  findDaysAgo(folded).forEach(claim);
-  findWeekdays(folded).forEach(claim);
-  findDaysOfMonth(folded).forEach(claim);
-  for (const [pattern, offsetMonths] of RELATIVE_MONTHS) {
-    for (const { start, end } of matchAll(pattern, folded))
-      claim({ kind: 'relative-month', offsetMonths, start, end });
-  }
-  for (const { start, end, match } of matchAll(MONTH, folded)) {
-    claim({
-      kind: 'month',
-      month: monthNumber(match[1] as string),
-      year: optionalNumber(match[2]),
-      start,
-      end,
-    });
+  for (const finder of FINDERS) {
+    for (const mention of finder(folded)) if (!overlapsAny(mention, found)) found.push(mention);
   }
   return found.sort((a, b) => a.start - b.start);
 }
 
 function findTimes(folded: string): DateMention[] {
   return matchAll(TIME, folded).map(({ start, end }) => ({ kind: 'time', start, end }));
+}
+
+function findRelativeDays(folded: string): DateMention[] {
+  return RELATIVE_DAYS.flatMap(([pattern, offsetDays]) =>
+    matchAll(pattern, folded).map(({ start, end }): DateMention => ({
+      kind: 'relative-day',
+      offsetDays,
+      start,
+      end,
+    })),
+  );
+}
+
+function findRelativeMonths(folded: string): DateMention[] {
+  return RELATIVE_MONTHS.flatMap(([pattern, offsetMonths]) =>
+    matchAll(pattern, folded).map(({ start, end }): DateMention => ({
+      kind: 'relative-month',
+      offsetMonths,
+      start,
+      end,
+    })),
+  );
+}
+
+function findMonths(folded: string): DateMention[] {
+  return matchAll(MONTH, folded).map(({ start, end, match }) => ({
+    kind: 'month',
+    month: monthNumber(match[1] as string),
+    year: optionalNumber(match[2]),
+    start,
+    end,
+  }));
 }
 
 function findCalendarDates(folded: string): DateMention[] {
@@ -145,11 +171,7 @@ function findDaysAgo(folded: string): DateMention[] {
 function findWeekdays(folded: string): DateMention[] {
   return matchAll(WEEKDAY, folded).map(({ start, end, match }) => {
     const modifiers = `${match[1] ?? ''} ${match[3] ?? ''}`;
-    const lean = new RegExp(LEAN_PAST).test(modifiers)
-      ? 'past'
-      : new RegExp(LEAN_FUTURE).test(modifiers)
-        ? 'future'
-        : undefined;
+    const lean = LEANS_PAST.test(modifiers) ? 'past' : LEANS_FUTURE.test(modifiers) ? 'future' : undefined;
     return { kind: 'weekday', weekday: WEEKDAYS.indexOf(match[2] as string), lean, start, end };
   });
 }

@@ -1,4 +1,3 @@
-import type { EntityConflict } from '../../core/understanding';
 import { debtAmountRole, purchaseAmountRole } from './amount-roles';
 import type { Analysis } from './analysis';
 import {
@@ -13,34 +12,11 @@ import type { Direction } from './date-mentions';
 import { resolveDay, resolveMonth } from './date-resolution';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
+import { EntityCollector } from './entity-collector';
 import type { Intent } from './intents';
 import type { MoneyMention } from './money';
 
-export type Entities = Record<string, string | number>;
-
-/**
- * Collects values per field; a field given two different values by the user's words is not
- * filled but reported as a conflict, so the pipeline asks instead of picking one.
- */
-export class EntityCollector {
-  readonly entities: Entities = {};
-  readonly conflicts: EntityConflict[] = [];
-
-  offer(field: string, values: ReadonlyArray<string | number | undefined>): void {
-    const distinct = [...new Set(values.filter((value) => value !== undefined))];
-    if (distinct.length === 1) this.entities[field] = distinct[0] as string | number;
-    if (distinct.length > 1) this.conflicts.push({ field, values: distinct });
-  }
-
-  has(field: string): boolean {
-    return field in this.entities;
-  }
-
-  inConflict(field: string): boolean {
-    return this.conflicts.some((conflict) => conflict.field === field);
-  }
-}
-
+/** "categoría otros": income filed under a category by the user. */
 const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
 /** "corte el 3", "fecha de corte: 3": the statement's cut-off day, not the day payment is due. */
 const CUTOFF = /\bcorte\s*:?\s*(?:es\s+)?$/;

@@ -1,4 +1,4 @@
-import { matchAll, type Span } from './spans';
+import { matchAll, overlapsAny, type Span } from './spans';
 
 export const INTENTS = [
   'LOG_TRANSACTION',
@@ -14,7 +14,7 @@ export type Intent = (typeof INTENTS)[number];
 
 /**
  * A phrase that is evidence for one intent. `weight` is how sure the phrase alone makes us
- * (0.9: "me alcanza", "cuánto gasté"; 0.6: "presupuesto" without an amount; 0.3: "nómina").
+ * (0.9: "me alcanza", "cuánto gasté"; 0.65: "presupuesto" without an amount; 0.3: "nómina").
  * `negatable` cues do not count after "no" ("no gasté nada"). `income` marks cues that say money
  * came in.
  */
@@ -26,7 +26,6 @@ interface Cue {
   income?: boolean;
 }
 
-/** In the patterns, `¤` stands for an amount and `§` for a date or day (see `classify`). */
 const BANKS =
   'bbva|banorte|santander|banamex|citibanamex|hsbc|scotiabank|nu|azteca|inbursa|spin|hey banco|bancoppel|' +
   'klar|stori|mercado pago|afirme|banregio|bajio';
@@ -41,6 +40,7 @@ const cue = (intent: Intent, weight: number, pattern: string, options: Partial<C
   ...options,
 });
 
+/** In the patterns, `¤` stands for an amount and `§` for a date or day (see `ClassificationInput`). */
 const CUES: Cue[] = [
   // Spending and income.
   cue('LOG_TRANSACTION', 0.9, '\\b(?:me\\s+)?gast(?:e|amos|aste)\\b', { negatable: true }),
@@ -271,7 +271,7 @@ function acceptedCues(shape: string): Array<Span & { cue: Cue }> {
   matches.sort((a, b) => b.cue.weight - a.cue.weight || b.end - b.start - (a.end - a.start));
   const accepted: Array<Span & { cue: Cue }> = [];
   for (const match of matches) {
-    if (!accepted.some((kept) => kept.start < match.end && match.start < kept.end)) accepted.push(match);
+    if (!overlapsAny(match, accepted)) accepted.push(match);
   }
   return accepted;
 }

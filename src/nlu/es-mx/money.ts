@@ -5,11 +5,6 @@ import { type Token, wordSet } from './tokens';
 /** An amount of pesos found in the text, in integer cents. */
 export interface MoneyMention extends Span {
   cents: number;
-  /**
-   * Written unmistakably as money ("$", "pesos", "varos", "mil", "1.5k", "1,200.50", cents), as
-   * opposed to a bare "250" whose money reading comes from context alone.
-   */
-  marked: boolean;
 }
 
 const CURRENCY_WORDS = wordSet('pesos peso pesitos varos baros bolas mxn mx morlacos');
@@ -60,6 +55,10 @@ interface Reading {
   cents: number;
   /** Index of the first token after the reading. */
   next: number;
+  /**
+   * Written unmistakably as money ("$", "pesos", "varos", "mil", "1.5k", "1,200.50", cents), as
+   * opposed to a bare "250" whose money reading comes from context alone.
+   */
   marked: boolean;
 }
 
@@ -75,7 +74,7 @@ export function findMoney(tokens: readonly Token[], excluded: readonly Span[]): 
     const reading = readAmount(tokens, index);
     if (!reading) continue;
     const last = tokens[reading.next - 1] as Token;
-    const mention = { cents: reading.cents, start: first.start, end: last.end, marked: reading.marked };
+    const mention = { cents: reading.cents, start: first.start, end: last.end };
     if (overlapsAny(mention, excluded)) continue;
     if (reading.marked || isAmountByContext(tokens, index, reading)) mentions.push(mention);
     index = reading.next - 1;
@@ -95,33 +94,34 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
 function readAmount(tokens: readonly Token[], index: number): Reading | undefined {
   const hasSign = tokens[index]?.text === '$';
   const core = readNumber(tokens, hasSign ? index + 1 : index);
-  if (!core) return undefined;
-  let { cents, next } = core;
-  let marked = core.marked || hasSign;
-  const [connectorAfter, afterConnector] = [tokens[next]?.text, tokens[next + 1]?.text ?? ''];
   // "mil y pico", "dos mil y tantos": the exact amount was not said, so none is read.
-  if (connectorAfter === 'y' && VAGUE_REMAINDERS.has(afterConnector)) return undefined;
-  // "un millón y medio", "dos mil y medio": half of the last scale word.
-  const scale = scaleOf(tokens[next - 1]?.text ?? '');
-  if (connectorAfter === 'y' && afterConnector === 'medio' && scale) {
-    cents += (scale * 100) / 2;
-    next += 2;
+  if (!core || (tokens[core.next]?.text === 'y' && VAGUE_REMAINDERS.has(tokens[core.next + 1]?.text ?? ''))) {
+    return undefined;
   }
-  if (CURRENCY_WORDS.has(tokens[next]?.text ?? '')) {
-    marked = true;
-    next++;
+  let reading = withHalf(tokens, { ...core, marked: core.marked || hasSign });
+  if (CURRENCY_WORDS.has(tokens[reading.next]?.text ?? '')) {
+    reading = { ...reading, next: reading.next + 1, marked: true };
   }
-  // "mil quinientos pesos con cincuenta centavos"
-  const connector = tokens[next]?.text;
-  if (connector === 'con' || connector === 'y') {
-    const centsPart = readNumber(tokens, next + 1);
-    if (centsPart && CENT_WORDS.has(tokens[centsPart.next]?.text ?? '') && centsPart.cents < 10_000) {
-      cents += centsPart.cents / 100;
-      next = centsPart.next + 1;
-      marked = true;
-    }
+  return withCents(tokens, reading);
+}
+
+/** "un millón y medio", "dos mil y medio": half of the scale word just read. */
+function withHalf(tokens: readonly Token[], reading: Reading): Reading {
+  const scale = scaleOf(tokens[reading.next - 1]?.text ?? '');
+  const saysHalf = tokens[reading.next]?.text === 'y' && tokens[reading.next + 1]?.text === 'medio';
+  if (!scale || !saysHalf) return reading;
+  return { cents: reading.cents + (scale * 100) / 2, next: reading.next + 2, marked: true };
+}
+
+/** "mil quinientos pesos con cincuenta centavos", "doscientos y cincuenta centavos". */
+function withCents(tokens: readonly Token[], reading: Reading): Reading {
+  const connector = tokens[reading.next]?.text;
+  if (connector !== 'con' && connector !== 'y') return reading;
+  const centsPart = readNumber(tokens, reading.next + 1);
+  if (!centsPart || !CENT_WORDS.has(tokens[centsPart.next]?.text ?? '') || centsPart.cents >= 10_000) {
+    return reading;
   }
-  return { cents, next, marked };
+  return { cents: reading.cents + centsPart.cents / 100, next: centsPart.next + 1, marked: true };
 }
 
 /** A number in digits ("2", "2 mil", "2mil 500", "1.5k") or in words ("dos mil quinientos"). */
@@ -175,12 +175,9 @@ function readWords(tokens: readonly Token[], index: number): Reading | undefined
 function withHundreds(tokens: readonly Token[], reading: Reading): Reading {
   const token = tokens[reading.next];
   if (!token) return reading;
-  const rest =
-    token.kind === 'number'
-      ? /^\d{1,3}$/.test(token.text)
-        ? { cents: Number(token.text) * 100, next: reading.next + 1 }
-        : undefined
-      : readNumber(tokens, reading.next);
+  let rest: Pick<Reading, 'cents' | 'next'> | undefined;
+  if (token.kind === 'word') rest = readNumber(tokens, reading.next);
+  else if (/^\d{1,3}$/.test(token.text)) rest = { cents: Number(token.text) * 100, next: reading.next + 1 };
   if (!rest || rest.cents >= 100_000) return reading;
   return { cents: reading.cents + rest.cents, next: rest.next, marked: true };
 }

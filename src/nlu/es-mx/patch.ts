@@ -5,7 +5,8 @@ import { categoryTypeOf, chooseCategory, findCategoryType } from './categories';
 import { localDay } from './civil-date';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
-import { EntityCollector, days, dueDays, months } from './entities';
+import { days, dueDays, months } from './entities';
+import { EntityCollector } from './entity-collector';
 
 const MONEY_ROLES: AmountRole[] = ['amount', 'balance', 'minimum'];
 const LEADING_FILLER =
