@@ -1,0 +1,178 @@
+/**
+ * `npm run bench`: what Iris does per second on this machine, next to what BullMQ alone does.
+ *
+ *   (a) reference: empty BullMQ jobs, added one by one and processed by 1 and 2 processes;
+ *   (b) Iris' whole path — envelope -> ingress -> mailbox + turns job -> pipeline process(es)
+ *       (offline understanding, PostgreSQL) -> outbound queue -> a console-like sender — for a
+ *       realistic mix (create + "sim", status, list), at maximum throughput and at fixed offered
+ *       loads, with p50/p95/p99 latency from ingress to reply, with 1 and 2 pipeline processes,
+ *       and each process' peak RSS;
+ *   (c) the ratio of (b) to (a);
+ *   and, per turn of each kind, Redis round trips, SQL statements and CPU time.
+ *
+ * It uses its own database (iris_bench, recreated and migrated each run) and its own key
+ * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
+ * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency).
+ * A script that prints figures, never a pass/fail.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { createPrismaClient } from '../src/stores/prisma/client';
+import { applyMigrations } from '../src/stores/prisma/migrations';
+import { add, emptyCounts, installCounters } from './counting';
+import { SCRIPT, type LoadDriver } from './load';
+import { createPopulation, type Person } from './population';
+import * as r from './report';
+import { runIris, runRaw, type BenchEnv } from './scenario';
+
+installCounters();
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    rates: { type: 'string', default: '100,500,1000' },
+    processes: { type: 'string', default: '1,2' },
+    people: { type: 'string', default: '256' },
+  },
+});
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_bench';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const seconds = Number(args.seconds ?? (args.quick ? 5 : 10));
+const rates = args.rates.split(',').map(Number);
+const processCounts = args.processes.split(',').map(Number);
+const closedPeople = Number(args.people);
+const rawJobs = args.quick ? 5_000 : 20_000;
+const stepPeople = args.quick ? 100 : 200;
+const env: BenchEnv = {
+  DATABASE_URL,
+  REDIS_URL,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  PIPELINE_CONCURRENCY: '16',
+};
+
+async function recreateDatabase(): Promise<string> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0];
+  await client.end();
+  await applyMigrations(DATABASE_URL);
+  const redis = new Redis(REDIS_URL);
+  const info = await redis.info('server');
+  redis.disconnect();
+  return `Redis ${/redis_version:(\S+)/.exec(info)?.[1]}, PostgreSQL ${version?.server_version}; database ${name} recreated and migrated`;
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+async function reference() {
+  console.log('(a) Reference: empty BullMQ jobs, add (64 at a time) + process (concurrency 16 per process)');
+  const raw = [];
+  for (const p of processCounts) raw.push(await runRaw(env, p, rawJobs));
+  console.log(
+    r.table(
+      ['workers', 'jobs', 'seconds', 'jobs/s', 'peak RSS MB'],
+      raw.map((x) => [
+        `${x.processes} proc`,
+        x.jobs,
+        r.fmt(x.seconds, 1),
+        r.fmt(x.perSecond),
+        x.childPeakRssMb.map((m) => r.fmt(m)).join(' + '),
+      ]),
+    ),
+  );
+  return raw;
+}
+
+/** Each step of the script for `stepPeople` people at once, twice; the warm second round is shown. */
+async function countPerTurn(people: Person[]): Promise<void> {
+  console.log(
+    `\nPer turn: ${stepPeople} people take each step at once (1 pipeline process), twice; the second round`,
+  );
+  const steps = Array.from({ length: SCRIPT.length * 2 }, () => (d: LoadDriver) => d.step(stepPeople));
+  const counted = await runIris(env, people, 1, steps);
+  const runs = counted.runs.slice(SCRIPT.length);
+  const counts = counted.counts.slice(SCRIPT.length);
+  const rows = runs.map((run, i) =>
+    r.perTurnRow(SCRIPT[i]!.kind, run.answered, counts[i]!.parent, counts[i]!.pipeline),
+  );
+  const turns = runs.reduce((n, x) => n + x.answered, 0);
+  const parent = counts.map((c) => c.parent).reduce(add, emptyCounts());
+  const pipeline = counts.map((c) => c.pipeline).reduce(add, emptyCounts());
+  rows.push(r.perTurnRow('mix', turns, parent, pipeline));
+  console.log(r.table(r.PER_TURN_HEAD, rows));
+  console.log(`  pipeline Redis commands per turn: ${r.topPerTurn(pipeline.redisByName, turns)}`);
+  console.log(`  ingress+sender Redis commands per turn: ${r.topPerTurn(parent.redisByName, turns)}`);
+  console.log(`  pipeline SQL per turn: ${r.topPerTurn(pipeline.sqlByKind, turns)}`);
+  console.log(`  ingress SQL per turn: ${r.topPerTurn(parent.sqlByKind, turns)}`);
+  console.log(`  unexpected answers: ${runs.reduce((n, x) => n + x.unexpected, 0)}`);
+}
+
+async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> {
+  console.log(
+    `\n(b) Iris, whole path, ${seconds} s per run; max = closed loop with ${closedPeople} people, 2 s warm-up`,
+  );
+  const rows: Array<Array<string | number>> = [];
+  const best: Record<number, number> = {};
+  const rss: string[] = [];
+  for (const p of processCounts) {
+    const result = await runIris(env, people, p, [
+      (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
+      ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
+    ]);
+    result.runs.forEach((run, i) => rows.push(r.runRow(p, run, result.counts[i]!)));
+    best[p] = result.runs[0]!.throughput;
+    rss.push(`${p} proc: pipeline ${result.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
+  }
+  console.log(r.table(r.RUN_HEAD, rows));
+  console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent)');
+  console.log(
+    `peak RSS: ${rss.join('; ')}; bench parent (load + ingress + sender) ${r.fmt(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
+  return best;
+}
+
+async function main(): Promise<void> {
+  const cpu = os.cpus();
+  console.log(
+    `Iris bench — ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${load()}`,
+  );
+  console.log(await recreateDatabase());
+  const db = createPrismaClient(DATABASE_URL, { max: 4 });
+  const people = await createPopulation(db, { tag: 'bench', tenants: 100, usersPerTenant: 30 });
+  await db.$disconnect();
+  console.log(
+    `${people.length} people in 100 boletos tenants (pt-BR, offline understanding); PIPELINE_CONCURRENCY=16\n`,
+  );
+  const raw = await reference();
+  await countPerTurn(people);
+  const best = await irisUnderLoad(people);
+  console.log('\n(c) Iris messages per second / raw BullMQ jobs per second');
+  for (const x of raw) {
+    const iris = best[x.processes];
+    if (iris !== undefined)
+      console.log(
+        `  ${x.processes} proc: ${r.fmt(iris)} / ${r.fmt(x.perSecond)} = ${r.fmt(iris / x.perSecond, 3)}`,
+      );
+  }
+  console.log(`\nload average at the end: ${load()} (other programs on this machine skew every figure)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { loadConfig } from '../config';
+import { Container } from '../src/app/container';
+import { startOutboundWorker } from '../src/queues/outbound-worker';
+import { PipelineChild } from './children';
+import { add, diff, emptyCounts, snapshot, type Counts } from './counting';
+import { LoadDriver, type RunResult } from './load';
+import type { Person } from './population';
+
+export interface BenchEnv {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  LOG_LEVEL: string;
+  PIPELINE_CONCURRENCY: string;
+}
+
+/** What one Iris run measured: the load figures, counters of each side, and each child's peak RSS. */
+export interface ScenarioResult {
+  processes: number;
+  runs: RunResult[];
+  /** Counters during each run: `parent` is ingress + sender, `pipeline` all children summed. */
+  counts: Array<{ parent: Counts; pipeline: Counts }>;
+  childPeakRssMb: number[];
+}
+
+/** Deletes every key of a prefix (queues, mailboxes, state) once a run is over. */
+export async function dropPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.unlink(...keys);
+  } while (cursor !== '0');
+}
+
+function freshPrefix(label: string): string {
+  return `bench-${label}-${randomUUID().slice(0, 6)}`;
+}
+
+async function childCounts(children: PipelineChild[]): Promise<Counts> {
+  const all = await Promise.all(children.map((c) => c.counts()));
+  return all.reduce((sum, c) => add(sum, c.counts), emptyCounts());
+}
+
+/**
+ * Iris' whole path with `processes` forked pipeline processes: this process is the channel
+ * (ingress + a console-like sender on the outbound queue); the children run the pipeline role.
+ * Every run of `runs` gets the same fresh set-up's conversations, one after the other.
+ */
+export async function runIris(
+  env: BenchEnv,
+  people: Person[],
+  processes: number,
+  runs: Array<(driver: LoadDriver) => Promise<RunResult>>,
+): Promise<ScenarioResult> {
+  const prefix = freshPrefix(`iris${processes}`);
+  const children = Array.from(
+    { length: processes },
+    () => new PipelineChild('iris', { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' }),
+  );
+  await Promise.all(children.map((c) => c.ready));
+  const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
+  const account = randomUUID();
+  const ingress = container.ingress;
+  const driver = LoadDriver.forPeople(ingress, account, people, prefix);
+  // The sender of a channel process, with more concurrency than the default 8: the console
+  // "platform" answers at once, so the bench measures Iris rather than a platform's pace.
+  const sender = startOutboundWorker({
+    connection: container.connection,
+    prefix,
+    redis: container.redis,
+    keys: container.keys,
+    channel: 'console',
+    account,
+    sender: { send: async (message) => driver.onReply(message) },
+    logger: container.logger,
+    concurrency: 64,
+  });
+  await sender.waitUntilReady();
+  const result: ScenarioResult = { processes, runs: [], counts: [], childPeakRssMb: [] };
+  try {
+    for (const run of runs) {
+      const before = { parent: snapshot(), pipeline: await childCounts(children) };
+      result.runs.push(await run(driver));
+      const after = { parent: snapshot(), pipeline: await childCounts(children) };
+      result.counts.push({
+        parent: diff(after.parent, before.parent),
+        pipeline: diff(after.pipeline, before.pipeline),
+      });
+    }
+    result.childPeakRssMb = (await Promise.all(children.map((c) => c.counts()))).map(
+      (c) => c.maxRssKb / 1024,
+    );
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    await sender.close();
+    await dropPrefix(container.redis, prefix).catch(() => undefined);
+    await container.close();
+  }
+  return result;
+}
+
+/**
+ * The reference: empty BullMQ jobs added one by one from this process (at most `inFlight`
+ * adds outstanding, as concurrent ingress calls would be) and processed by `processes` forked
+ * workers with the pipeline's concurrency. Jobs per second from the first add to the last
+ * job done.
+ */
+export async function runRaw(
+  env: BenchEnv,
+  processes: number,
+  jobs: number,
+  inFlight = 64,
+): Promise<{
+  processes: number;
+  jobs: number;
+  seconds: number;
+  perSecond: number;
+  childPeakRssMb: number[];
+}> {
+  const prefix = freshPrefix(`raw${processes}`);
+  const children = Array.from(
+    { length: processes },
+    () => new PipelineChild('raw', { ...env, IRIS_PREFIX: prefix }),
+  );
+  await Promise.all(children.map((c) => c.ready));
+  const config = loadConfig({ ...env, IRIS_PREFIX: prefix });
+  const container = new Container(config, { role: 'bench' });
+  const queue = new Queue('raw', {
+    connection: container.connection,
+    prefix,
+    defaultJobOptions: { removeOnComplete: true },
+  });
+  try {
+    const start = performance.now();
+    let added = 0;
+    const adder = async () => {
+      while (added < jobs) {
+        added++;
+        await queue.add('raw', {});
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, adder));
+    for (;;) {
+      const done = (await Promise.all(children.map((c) => c.counts()))).reduce((n, c) => n + c.processed, 0);
+      if (done >= jobs) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seconds = (performance.now() - start) / 1000;
+    const rss = (await Promise.all(children.map((c) => c.counts()))).map((c) => c.maxRssKb / 1024);
+    return { processes, jobs, seconds, perSecond: jobs / seconds, childPeakRssMb: rss };
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    await queue.close();
+    await dropPrefix(container.redis, prefix).catch(() => undefined);
+    await container.close();
+  }
+}
