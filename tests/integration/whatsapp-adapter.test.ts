@@ -243,6 +243,16 @@ describe('WhatsApp adapter: auth state and pairing', () => {
     expect(restarted.pairings).toEqual([]);
   });
 
+  it('shows a new QR at once when an unscanned one expires (408), without counting a failure', async () => {
+    const s = await setup({ channel: { reconnect: { baseDelayMs: 60_000, maxDelayMs: 60_000 } } });
+    await waitFor(() => s.fake.sockets.length === 1);
+    s.fake.last().ev.emit('connection.update', { qr: 'ref-1' });
+    await waitFor(() => s.channel.status() === 'pairing');
+    s.fake.last().close(408);
+    await waitFor(() => s.fake.sockets.length === 2, 1_000);
+    expect(s.channel.status()).toBe('connecting');
+  });
+
   it('requests one pairing code per socket in code mode', async () => {
     const s = await setup({ channel: { pairing: { mode: 'code', phoneNumber: '5511900000000' } } });
     await waitFor(() => s.fake.sockets.length === 1);

@@ -30,6 +30,16 @@ describe('disconnect policy', () => {
     expect(decideDisconnect(status)).toEqual(decision);
   });
 
+  it('treats a 408 while a QR is shown as an expired QR: a new one at once', () => {
+    expect(decideDisconnect(408, { pairing: true })).toEqual({
+      action: 'reconnect',
+      delay: 'now',
+      reason: 'qr_expired',
+    });
+    expect(decideDisconnect(428, { pairing: true })).toMatchObject({ delay: 'backoff' });
+    expect(decideDisconnect(408, { pairing: false })).toMatchObject({ delay: 'backoff' });
+  });
+
   it("matches the installed Baileys' DisconnectReason numbers", () => {
     // jest cannot load the ESM package; a child Node process can.
     const script =

@@ -220,7 +220,7 @@ export class ConnectionSupervisor {
   private async onClose(error: Error | undefined): Promise<void> {
     this.detach(false);
     const statusCode = disconnectStatusCode(error);
-    const decision = decideDisconnect(statusCode);
+    const decision = decideDisconnect(statusCode, { pairing: this.status === 'pairing' });
     const fields = { statusCode, reason: decision.reason, err: error };
     if (decision.action === 'reconnect') {
       if (decision.delay === 'now') {

@@ -21,7 +21,10 @@
  *   `enableAutoSessionRecreation`, rebuilds that one contact's session. Deleting the signal
  *   sessions (as snippets in WhiskeySockets/Baileys#859 do) forces re-keying with every contact
  *   and often a new pairing. So: reconnect with backoff, keep every key, alert if it repeats.
- * - 408 (`connectionLost`/`timedOut`, also "QR refs attempts ended"), 428 `connectionClosed`,
+ * - 408 while a QR code is shown: Baileys ends an unscanned pairing with "QR refs attempts ended"
+ *   (408) after about two minutes of QR codes. Not a failure: reconnect at once for a new QR
+ *   (counting it would slow the next QR down by the backoff, cf. rmyndharis/OpenWA#1584).
+ * - 408 (`connectionLost`/`timedOut`), 428 `connectionClosed`,
  *   503 `unavailableService`, 405 (seen when WhatsApp refuses an outdated client version) and
  *   anything unknown: reconnect with jittered exponential backoff.
  */
@@ -65,7 +68,13 @@ export function disconnectStatusCode(error: unknown): number | undefined {
   return typeof statusCode === 'number' ? statusCode : undefined;
 }
 
-export function decideDisconnect(statusCode: number | undefined): DisconnectDecision {
+export function decideDisconnect(
+  statusCode: number | undefined,
+  context: { pairing?: boolean } = {},
+): DisconnectDecision {
+  if (context.pairing && statusCode === DISCONNECT_REASON.timedOut) {
+    return { action: 'reconnect', delay: 'now', reason: 'qr_expired' };
+  }
   switch (statusCode) {
     case DISCONNECT_REASON.restartRequired:
       return { action: 'reconnect', delay: 'now', reason: 'restart_required' };
