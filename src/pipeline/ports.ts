@@ -25,7 +25,8 @@ export type ClaimResult =
   /** This same inbound message claimed it before and died: run it again (the write is idempotent by nonce). */
   | { status: 'resume' }
   | { status: 'completed'; result: Record<string, unknown>; byThisMessage: boolean }
-  | { status: 'failed'; error: string }
+  /** It failed: the refusal's sentence key and values, to explain it again the same way. */
+  | { status: 'failed'; error: string; params: Record<string, string | number> }
   | { status: 'cancelled' }
   | { status: 'expired' }
   /** Another message is executing it right now. */
@@ -60,8 +61,8 @@ export interface ActionLedger {
   ): Promise<ClaimResult>;
   /** EXECUTING -> COMPLETED in the same transaction as the tool's write. */
   complete(db: Db, nonce: string, result: Record<string, unknown>, now: Date): Promise<void>;
-  /** EXECUTING -> FAILED with a reason. */
-  fail(nonce: string, error: string, now: Date): Promise<void>;
+  /** EXECUTING -> FAILED with a reason (a sentence key) and the values its sentence needs. */
+  fail(nonce: string, error: string, now: Date, params?: Record<string, string | number>): Promise<void>;
 }
 
 /** Runs a function in one database transaction. */

@@ -62,7 +62,11 @@ export class PrismaActionLedger implements ActionLedger {
       case 'EXECUTING':
         return row.claimedBy === messageId ? { status: 'resume' } : { status: 'busy' };
       case 'FAILED':
-        return { status: 'failed', error: row.error ?? '' };
+        return {
+          status: 'failed',
+          error: row.error ?? '',
+          params: (row.result as { failure?: Record<string, string | number> } | null)?.failure ?? {},
+        };
       case 'CANCELLED':
         return { status: 'cancelled' };
       default:
@@ -80,10 +84,17 @@ export class PrismaActionLedger implements ActionLedger {
     if (done.count !== 1) throw new Error(`action ${nonce} was not EXECUTING when completing`);
   }
 
-  async fail(nonce: string, error: string, now: Date): Promise<void> {
+  async fail(
+    nonce: string,
+    error: string,
+    now: Date,
+    params: Record<string, string | number> = {},
+  ): Promise<void> {
+    // A failed action has no result; the refusal's values are kept there so a retried message
+    // can explain it again (its sentence may need them: "Não encontrei ... {name}").
     await this.db.action.updateMany({
       where: { nonce, status: 'EXECUTING' },
-      data: { status: 'FAILED', error, completedAt: now },
+      data: { status: 'FAILED', error, result: { failure: params } as Json, completedAt: now },
     });
   }
 }

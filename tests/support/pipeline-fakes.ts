@@ -32,6 +32,7 @@ type ActionRow = Parameters<ActionLedger['propose']>[0] & {
   claimedBy?: string;
   result?: Record<string, unknown>;
   error?: string;
+  failure?: Record<string, string | number>;
 };
 
 export class InMemoryActionLedger implements ActionLedger {
@@ -75,7 +76,7 @@ export class InMemoryActionLedger implements ActionLedger {
       case 'COMPLETED':
         return { status: 'completed', result: row.result ?? {}, byThisMessage: row.claimedBy === messageId };
       case 'FAILED':
-        return { status: 'failed', error: row.error ?? '' };
+        return { status: 'failed', error: row.error ?? '', params: row.failure ?? {} };
       default:
         return { status: 'cancelled' };
     }
@@ -87,9 +88,14 @@ export class InMemoryActionLedger implements ActionLedger {
     Object.assign(row, { status: 'COMPLETED', result });
   }
 
-  async fail(nonce: string, error: string): Promise<void> {
+  async fail(
+    nonce: string,
+    error: string,
+    _now: Date,
+    params: Record<string, string | number> = {},
+  ): Promise<void> {
     const row = this.rows.get(nonce);
-    if (row?.status === 'EXECUTING') Object.assign(row, { status: 'FAILED', error });
+    if (row?.status === 'EXECUTING') Object.assign(row, { status: 'FAILED', error, failure: params });
   }
 
   statuses(): Array<{ nonce: string; status: string; error?: string }> {
@@ -169,6 +175,7 @@ export function paymentsPack() {
           let row = writes.find((w) => w.nonce === ctx.nonce);
           if (!row) {
             if (params.amount_cents === 666) throw new DomainError('amount_not_positive');
+            if (params.amount_cents === 777) throw new DomainError('payee_not_found', { name: params.payee });
             row = { nonce: ctx.nonce, payeeId: params.payee_id, amount_cents: params.amount_cents };
             writes.push(row);
           }

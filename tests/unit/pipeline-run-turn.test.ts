@@ -1,4 +1,4 @@
-import { STAGES } from '../../src/pipeline/run-turn';
+import { STAGES, runTurn } from '../../src/pipeline/run-turn';
 import { guard } from '../../src/pipeline/stages/guard';
 import { Turn } from '../../src/pipeline/turn';
 import type { Understanding } from '../../src/core/understanding';
@@ -58,6 +58,11 @@ function setup(options: { role?: 'owner' | 'operator' | 'viewer' } = {}) {
     user: { ...OWNER, role: options.role ?? 'owner' },
   });
   return { ...fakes, ...payments, conversation };
+}
+
+/** Teaches the conversation's engine one more sentence (a PAY with these entities). */
+function engineSay(conversation: FakeConversation, text: string, entities: Record<string, string | number>) {
+  (conversation.deps.engine as ScriptedEngine).set(text, { intent: 'PAY', confidence: 0.95, entities });
 }
 
 const texts = (out: { replies: Array<{ text: string }> }) => out.replies.map((r) => r.text);
@@ -294,6 +299,33 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
         'Não foi possível completar a ação. Motivo: O valor precisa ser positivo. Deseja tentar novamente?',
       ]);
       expect(ledger.statuses()).toEqual([{ nonce, status: 'FAILED', error: 'amount_not_positive' }]);
+      expect(writes).toEqual([]);
+    });
+  });
+
+  describe('a message retried after its worker died', () => {
+    it('after the write: replays the stored result, writes nothing', async () => {
+      const { conversation, deps, writes } = setup();
+      await conversation.send('pagar 150 para Ana');
+      const sim = conversation.input({ kind: 'text', text: 'sim', fromAudio: false });
+      const first = await runTurn(sim, deps);
+      const retry = await runTurn(sim, deps); // nothing was committed: same state, same pending
+      expect(texts(retry)).toEqual(texts(first));
+      expect(events(retry)).toContain('tool_execution_replayed');
+      expect(writes).toHaveLength(1);
+    });
+
+    it('after the use case refused: explains the same failure again, with its values', async () => {
+      const { conversation, deps, ledger, writes } = setup();
+      engineSay(conversation, 'pagar 7,77 para Ana', { payee: 'Ana', amount_cents: 777 });
+      await conversation.send('pagar 7,77 para Ana');
+      const nonce = conversation.pending!.nonce;
+      const sim = conversation.input({ kind: 'text', text: 'sim', fromAudio: false });
+      const failed =
+        'Não foi possível completar a ação. Motivo: Não conheço "Ana". Para quem é. Deseja tentar novamente?';
+      expect(texts(await runTurn(sim, deps))).toEqual([failed]);
+      expect(ledger.statuses()).toEqual([{ nonce, status: 'FAILED', error: 'payee_not_found' }]);
+      expect(texts(await runTurn(sim, deps))).toEqual([failed]);
       expect(writes).toEqual([]);
     });
   });

@@ -38,7 +38,8 @@ export const execute: Stage = {
         : await tool.execute(parsed.data as never, t.scope);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (tool.requiresConfirmation) await t.deps.ledger.fail(t.nonce!, error.messageKey, t.input.now);
+      if (tool.requiresConfirmation)
+        await t.deps.ledger.fail(t.nonce!, error.messageKey, t.input.now, error.params);
       t.record('tool_execution_failed', { tool: tool.name, reason: error.messageKey });
       const reason = t.pack.say(error.messageKey, error.params).replace(/[.!?]+$/, '');
       t.reply(tool.requiresConfirmation ? t.say('action_failed', { reason }) : `${reason}.`);
@@ -79,7 +80,8 @@ async function runConfirmed(
       t.record('tool_execution_replayed', { tool: tool.name, nonce, sameMessage: claim.byThisMessage });
       return claim.result;
     case 'failed':
-      throw new DomainError(claim.error || 'general_error');
+      // The same message, retried after its worker died: the same refusal, with its values.
+      throw new DomainError(claim.error || 'general_error', claim.params);
     case 'busy':
       throw new ActionBusyError(nonce);
     default:

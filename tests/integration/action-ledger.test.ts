@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/domains/types';
+import type { ActionLedger } from '../../src/pipeline/ports';
+import { PrismaActionLedger } from '../../src/stores/action-ledger';
+import { Harness } from '../support/harness';
+import { InMemoryActionLedger } from '../support/pipeline-fakes';
+
+/**
+ * The action ledger's contract (seed 003 §2.1), run on the in-memory fake the unit tests use
+ * and on PostgreSQL, so the fake cannot drift from the real thing.
+ */
+const h = new Harness();
+afterAll(() => h.close());
+
+let binding: { tenantId: string; conversationId: string; userId: string };
+beforeAll(async () => {
+  const { tenant, user } = await h.boletosTenant();
+  binding = { tenantId: tenant.id, conversationId: `conv-${randomUUID()}`, userId: user.id };
+});
+
+describe.each([
+  ['in memory', () => ({ ledger: new InMemoryActionLedger() as ActionLedger, db: {} as Db })],
+  ['PostgreSQL', () => ({ ledger: new PrismaActionLedger(h.db) as ActionLedger, db: h.db as Db })],
+])('action ledger contract: %s', (_name, make) => {
+  const now = new Date();
+  const later = (ms: number) => new Date(now.getTime() + ms);
+
+  async function proposed(ledger: ActionLedger, ttlMs = 300_000): Promise<string> {
+    const nonce = randomUUID();
+    await ledger.propose({
+      ...binding,
+      nonce,
+      tool: 'create_boleto',
+      params: { amount_cents: 100 },
+      correlationId: randomUUID(),
+      proposedAt: now,
+      expiresAt: later(ttlMs),
+    });
+    return nonce;
+  }
+
+  it('PROPOSED -> EXECUTING -> COMPLETED; the same message resumes, another replays', async () => {
+    const { ledger, db } = make();
+    const nonce = await proposed(ledger);
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'resume' });
+    expect(await ledger.claim(nonce, binding, 'm2', now)).toEqual({ status: 'busy' });
+    await ledger.complete(db, nonce, { number: 7 }, now);
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({
+      status: 'completed',
+      result: { number: 7 },
+      byThisMessage: true,
+    });
+    expect(await ledger.claim(nonce, binding, 'm2', now)).toEqual({
+      status: 'completed',
+      result: { number: 7 },
+      byThisMessage: false,
+    });
+    await expect(ledger.complete(db, nonce, { number: 8 }, now)).rejects.toThrow('was not EXECUTING');
+  });
+
+  it('binds to tenant, conversation and user', async () => {
+    const { ledger } = make();
+    const nonce = await proposed(ledger);
+    for (const other of [
+      { ...binding, tenantId: randomUUID() },
+      { ...binding, conversationId: 'someone-else' },
+      { ...binding, userId: randomUUID() },
+    ]) {
+      expect(await ledger.claim(nonce, other, 'm1', now)).toEqual({ status: 'unknown' });
+    }
+    expect(await ledger.claim(randomUUID(), binding, 'm1', now)).toEqual({ status: 'unknown' });
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
+  });
+
+  it('past its TTL it expires and stays cancelled', async () => {
+    const { ledger } = make();
+    const nonce = await proposed(ledger, 1_000);
+    expect(await ledger.claim(nonce, binding, 'm1', later(1_000))).toEqual({ status: 'expired' });
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'cancelled' });
+  });
+
+  it('cancel moves only a PROPOSED action', async () => {
+    const { ledger } = make();
+    const rejected = await proposed(ledger);
+    await ledger.cancel(rejected, 'rejected');
+    expect(await ledger.claim(rejected, binding, 'm1', now)).toEqual({ status: 'cancelled' });
+    const running = await proposed(ledger);
+    await ledger.claim(running, binding, 'm1', now);
+    await ledger.cancel(running, 'superseded'); // EXECUTING cannot be cancelled
+    expect(await ledger.claim(running, binding, 'm1', now)).toEqual({ status: 'resume' });
+  });
+
+  it('FAILED keeps the reason and its values', async () => {
+    const { ledger } = make();
+    const nonce = await proposed(ledger);
+    await ledger.fail(nonce, 'contact_not_found', now, { name: 'João' }); // not EXECUTING: no-op
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
+    await ledger.fail(nonce, 'contact_not_found', now, { name: 'João' });
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({
+      status: 'failed',
+      error: 'contact_not_found',
+      params: { name: 'João' },
+    });
+  });
+});
