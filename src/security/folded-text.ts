@@ -16,13 +16,18 @@ export function foldWithOffsets(text: string): FoldedText {
   let index = 0;
   let pendingSpace = false;
   for (const char of text) {
-    if (/\s/u.test(char)) {
+    const code = char.charCodeAt(0);
+    if (code === 0x20 || /\s/u.test(char)) {
       pendingSpace = folded.length > 0;
     } else {
-      const piece = char
-        .normalize('NFKD')
-        .replace(/\p{M}+/gu, '')
-        .toLowerCase();
+      // ASCII needs no normalizing; the rest is decomposed and its accents dropped.
+      const piece =
+        code < 0x80
+          ? char.toLowerCase()
+          : char
+              .normalize('NFKD')
+              .replace(/\p{M}+/gu, '')
+              .toLowerCase();
       if (piece.length > 0) {
         if (pendingSpace) {
           folded += ' ';

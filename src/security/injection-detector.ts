@@ -11,10 +11,10 @@ import {
 import {
   countInvisible,
   countMixedScriptWords,
-  mapHomoglyphs,
   normalizedView,
   plainView,
   stripInvisible,
+  unmixScripts,
 } from './normalize';
 
 /**
@@ -85,15 +85,6 @@ const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` 
 
 function matches(pattern: InjectionPattern, text: string): RegExpMatchArray[] {
   return [...text.matchAll(pattern.regex)];
-}
-
-/** Replaces look-alike letters only inside words that mix scripts (a Russian name stays as it is). */
-function unmixScripts(text: string): string {
-  return text.replace(/\p{L}+/gu, (word) =>
-    /\p{Script=Latin}/u.test(word) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word)
-      ? mapHomoglyphs(word)
-      : word,
-  );
 }
 
 function evasionFindings(text: string, blobsWithoutHits: number): InjectionFinding[] {

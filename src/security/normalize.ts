@@ -43,8 +43,16 @@ export function stripInvisible(text: string): string {
   return text.replace(INVISIBLE, '');
 }
 
+// Cheap pre-checks: most messages are plain Portuguese or Spanish, and each step below is skipped
+// when its trigger characters are absent (this keeps a 2000-character analysis near a millisecond).
+/** Anything but printable ASCII and ordinary white space: the text needs the slow path. */
+const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
+const GREEK_OR_CYRILLIC = /[\u0370-\u03ff\u0400-\u052f]/;
+const LATIN_LOOK_ALIKES = /[ɡɑıȷ]/;
+
 /** Words mixing Latin letters with Cyrillic/Greek look-alikes ("іgnоre"), a classic evasion. */
 export function countMixedScriptWords(text: string): number {
+  if (!GREEK_OR_CYRILLIC.test(text)) return 0;
   let count = 0;
   for (const word of text.split(/[^\p{L}]+/u)) {
     if (/\p{Script=Latin}/u.test(word) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word)) count++;
@@ -53,11 +61,23 @@ export function countMixedScriptWords(text: string): number {
 }
 
 export function mapHomoglyphs(text: string): string {
+  if (!GREEK_OR_CYRILLIC.test(text) && !LATIN_LOOK_ALIKES.test(text)) return text;
   return text.replace(HOMOGLYPH_CLASS, (char) => HOMOGLYPHS[char] ?? char);
+}
+
+/** Replaces look-alike letters only inside words that mix scripts (a Russian name stays as it is). */
+export function unmixScripts(text: string): string {
+  if (!GREEK_OR_CYRILLIC.test(text)) return text;
+  return text.replace(/\p{L}+/gu, (word) =>
+    /\p{Script=Latin}/u.test(word) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word)
+      ? mapHomoglyphs(word)
+      : word,
+  );
 }
 
 /** Lower case, no accents, NFKC (full-width and mathematical letters become plain ones). */
 export function fold(text: string): string {
+  if (!NOT_PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .normalize('NFD')
@@ -66,6 +86,7 @@ export function fold(text: string): string {
 }
 
 function unleet(text: string): string {
+  if (!/\p{L}[\d@$]|[\d@$]\p{L}/u.test(text)) return text;
   return text.replace(/[\p{L}\d@$]+/gu, (word) =>
     /\p{L}/u.test(word) && /[\d@$]/.test(word) && !/^\d+\p{L}{1,3}$/u.test(word)
       ? word.replace(/[013457@$]/g, (c) => LEET[c] ?? c)
@@ -75,11 +96,13 @@ function unleet(text: string): string {
 
 /** "i g n o r e" / "i.g.n.o.r.e" -> "ignore": runs of four or more single letters. */
 function joinSpacedLetters(text: string): string {
+  if (!/\b\p{L}[ .\-_*]\p{L}[ .\-_*]\p{L}[ .\-_*]\p{L}\b/u.test(text)) return text;
   return text.replace(/\b(?:\p{L}[ .\-_*]){3,}\p{L}\b/gu, (run) => run.replace(/[ .\-_*]/g, ''));
 }
 
 /** %69%67 and &#105; / &#x69; escapes, decoded so that an escaped phrase is read like a plain one. */
 function decodeEscapes(text: string): string {
+  if (!/[&%\\]/.test(text)) return text;
   let out = text.replace(/&#x([0-9a-f]{1,6});/gi, (_, hex: string) => safeCodePoint(parseInt(hex, 16)));
   out = out.replace(/&#(\d{1,7});/g, (_, dec: string) => safeCodePoint(Number(dec)));
   out = out.replace(/\\u([0-9a-f]{4})/gi, (_, hex: string) => safeCodePoint(parseInt(hex, 16)));
@@ -103,12 +126,8 @@ function collapse(text: string): string {
 
 /** The plain view: lower case, no accents, white space collapsed. What a naive filter would read. */
 export function plainView(text: string): string {
-  return collapse(
-    text
-      .normalize('NFD')
-      .replace(/\p{M}+/gu, '')
-      .toLowerCase(),
-  );
+  const folded = NOT_PLAIN_ASCII.test(text) ? text.normalize('NFD').replace(/\p{M}+/gu, '') : text;
+  return collapse(folded.toLowerCase());
 }
 
 /** The normalized view: every evasion above undone, then folded. */
