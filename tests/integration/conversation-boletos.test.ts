@@ -9,6 +9,7 @@ import {
   seedBoleto,
   send,
   todaySp,
+  waitFor,
   type Person,
 } from '../support/conversation';
 
@@ -179,6 +180,44 @@ describe('boletos conversations: references, value rules, tools and roles', () =
         }),
       ]);
       expect(await actionCount(who)).toBe(0);
+    });
+  });
+
+  describe('one pending proposal per conversation', () => {
+    it('a new request cancels the pending proposal (ledger and audit) and proposes the new one', async () => {
+      const who = await boletosPerson(h);
+      await say(h, who, 'cria um boleto de 150 pro João Silva pra dia 10/12/2099');
+      const first = (await savedConversation(h, who)).pending!.nonce;
+      const sent = await send(h, who, 'cria um boleto de 300 pra Maria Oliveira pra dia 11/12/2099');
+      expect(sent.replies).toEqual([
+        'A proposta anterior foi cancelada.',
+        `Vou criar um boleto de R$ 300,00 para Maria Oliveira, com vencimento em 11/12/2099.\n${CONFIRM}`,
+      ]);
+      const second = (await savedConversation(h, who)).pending!.nonce;
+      expect(second).not.toBe(first);
+      expect(sent.messages[1]!.buttons?.nonce).toBe(second);
+      const actions = await h.db.action.findMany({ where: { tenantId: who.tenantId } });
+      expect(actions.map((a) => [a.nonce, a.status, a.error]).sort()).toEqual(
+        [
+          [first, 'CANCELLED', 'superseded'],
+          [second, 'PROPOSED', null],
+        ].sort(),
+      );
+      const superseded = await waitFor(
+        'the audit row',
+        async () =>
+          (
+            await h.db.auditEvent.findMany({
+              where: { correlationId: sent.correlationId!, event: 'proposal_superseded' },
+            })
+          )[0] ?? undefined,
+      );
+      expect(superseded.data).toEqual({ nonce: first });
+      const [done] = await say(h, who, 'sim');
+      expect(done).toMatch(
+        /^Boleto nº 1 criado: R\$ 300,00 para Maria Oliveira, vencimento em 11\/12\/2099\./,
+      );
+      expect(await boletoCount(who)).toBe(1);
     });
   });
 
