@@ -44,6 +44,7 @@ function movementParams(v: Values) {
   };
 }
 
+/** The debt fields present; `!= null` skips both a field not given (undefined) and an empty column (null). */
 function debtFields(v: Values): string {
   const parts: string[] = [];
   if (v.balance_mxn_cents != null) parts.push(say('part_balance', { amount: money(v.balance_mxn_cents) }));
