@@ -101,7 +101,10 @@ function nextState(t: Turn): ConversationState {
   return {
     v: 1,
     state: target,
-    since: target === t.state.state ? t.state.since : now,
+    // A state is (re-)entered when the turn moved the machine: a clarification answered with
+    // another question is a new AWAITING_INPUT, so its inactivity TTL counts from this message.
+    // Only a turn that moved nothing (a re-asked confirmation) keeps the old time.
+    since: t.sm.history.some((r) => r.accepted) ? now : t.state.since,
     turnCount: t.state.turnCount + 1,
     ...(t.intent ? { lastIntent: t.intent } : t.state.lastIntent ? { lastIntent: t.state.lastIntent } : {}),
     ...(target === 'AWAITING_INPUT' && t.draft ? { draft: t.draft } : {}),

@@ -127,6 +127,24 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(writes).toEqual([]);
     });
 
+    it('a draft waits 10 minutes of inactivity, counted from the last message, not from the first question', async () => {
+      const { conversation } = setup();
+      expect(texts(await conversation.send('pagar para Ana'))).toEqual(['Preciso saber: o valor']);
+      conversation.advance(6 * MINUTE);
+      expect(texts(await conversation.send('talvez'))).toEqual(['Preciso saber: o valor']);
+      conversation.advance(6 * MINUTE); // 12 minutes after the question, 6 after the last message
+      expect(texts(await conversation.send('150'))).toEqual([PROPOSAL_ANA]);
+    });
+
+    it('a draft left alone for more than 10 minutes is dropped', async () => {
+      const { conversation } = setup();
+      await conversation.send('pagar para Ana');
+      conversation.advance(10 * MINUTE + 1);
+      const out = await conversation.send('150');
+      expect(texts(out)).toEqual(['Desculpe, não entendi sua solicitação. Pode reformular?']);
+      expect(out.state.draft).toBeUndefined();
+    });
+
     it('a broken rule says why with the seed sentence and asks for the field again', async () => {
       const { conversation } = setup();
       const out = await conversation.send('pagar 0 para Ana');
