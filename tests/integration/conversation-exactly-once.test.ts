@@ -3,6 +3,7 @@ import { handleMessage } from '../../src/app/turn-handler';
 import type { AuditSink } from '../../src/pipeline/ports';
 import type { InboundMessage } from '../../src/queues/payloads';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';
+import { ConversationStore } from '../../src/stores/conversation-store';
 import { Harness } from '../support/harness';
 import {
   CONFIRM,
@@ -167,6 +168,38 @@ describe('exactly-once effects', () => {
       return found.includes('tool_execution_success') ? found : undefined;
     });
     expect(events).toContain('tool_execution_resumed');
+  });
+
+  it('a turn failing on its last attempt still answers (generic error) and the conversation moves on', async () => {
+    const who = await boletosPerson(h);
+    const load = jest
+      .spyOn(ConversationStore.prototype, 'load')
+      .mockRejectedValueOnce(new Error('state store unreachable'));
+    // Queued as ingress does, but with a single attempt (the real job has 8, a minute of back-off).
+    const id = randomUUID();
+    const message: InboundMessage = {
+      id,
+      correlationId: id,
+      tenantId: who.tenantId,
+      userId: who.userId,
+      conversationId: who.conversationId,
+      channel: 'console',
+      account: who.chat.account,
+      chatId: who.chat.chatId,
+      platformMessageId: id,
+      sentAt: new Date().toISOString(),
+      receivedAt: new Date().toISOString(),
+      content: { type: 'text', text: 'lista os boletos' },
+    };
+    const { mailbox, keys, turns } = h.container;
+    expect(await mailbox.push(message, keys.dedupe('console', who.chat.account, id))).toBe(true);
+    await turns.add('turn', { conversationId: who.conversationId }, { jobId: id, attempts: 1 });
+
+    const replies = await repliesOf(h, id);
+    expect(replies.map((r) => r.text)).toEqual(['Ocorreu um erro inesperado. Por favor, tente novamente.']);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await mailbox.length(who.conversationId)).toBe(0);
+    expect(await say(h, who, 'lista os boletos')).toEqual(['Nenhum boleto encontrado.']);
   });
 
   it('an audit store that is down never blocks or fails the reply', async () => {
