@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { isoDateInZone } from '../../src/core/format';
 import { boletosPack } from '../../src/domains/boletos';
+import { financePack } from '../../src/domains/finance';
 import type { Scope, TenantProfile, UserRole, UnderstandingMode } from '../../src/domains/types';
 import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/nlu/model/guardrails';
 import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/nlu/model';
@@ -311,6 +312,40 @@ describe('reading the function call', () => {
       source: 'offline',
       fallback: 'no_call',
     });
+  });
+});
+
+describe('the es-MX finance pack', () => {
+  it('reads a spending in Spanish: grounded values kept, an invented date dropped', async () => {
+    const { engine } = setup();
+    const t = await tenant();
+    const finance: TenantProfile = {
+      ...t,
+      pack: 'finance',
+      locale: 'es-MX',
+      timeZone: 'America/Mexico_City',
+      currency: 'MXN',
+    };
+    const text = 'se me fueron 200 varos en tacos';
+    const args = {
+      transaction_type: 'expense',
+      amount_mxn_cents: 20000,
+      category: 'restaurantes',
+      category_type: 'variable',
+      description: 'tacos',
+      date_iso: '2026-11-20',
+    };
+    server.enqueue(call('log_transaction', args));
+    const result = (await engine.understand(text, scope(finance), financePack)) as EngineUnderstanding;
+    expect(result).toMatchObject({ intent: 'LOG_TRANSACTION', source: 'model' });
+    const { date_iso: _invented, ...kept } = args;
+    expect(result.entities).toMatchObject(kept);
+    expect(result.entities.date_iso).toBeUndefined();
+    const system = server.requests[0]!.body?.systemInstruction?.parts?.map((p) => p.text).join('') ?? '';
+    expect(system).toContain(GUARDRAILS['es-MX'].tenant_language);
+    expect(server.requests[0]!.body?.tools?.[0]?.functionDeclarations?.map((d) => d.name)).toContain(
+      'log_transaction',
+    );
   });
 });
 

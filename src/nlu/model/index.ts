@@ -62,8 +62,8 @@ export interface IntentEngineConfig {
   context?: ConversationContextSource;
   /**
    * Retries and circuit breaker. Defaults for a person waiting on a chat reply: one retry after
-   * 250-500 ms, breaker open after 5 failed attempts in a row for 30 s. Worst case before the
-   * offline fallback: about 2 x timeoutMs + 0.5 s.
+   * 125-250 ms, breaker open after 5 failed attempts in a row for 30 s. Worst case before the
+   * offline fallback: about (retries + 1) x timeoutMs + 0.25 s.
    */
   resilience?: Omit<ResilienceOptions, 'name' | 'classifyError' | 'logger' | 'timeoutMs'>;
   /** See `GeminiEngineOptions.thinkingBudget` (null for models that cannot turn thinking off). */
@@ -87,6 +87,13 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     classifyError: (error) => toProviderError(GEMINI_UNDERSTANDING_LABEL, error),
     logger: config.logger,
   });
+  const attempts = (config.resilience?.retries ?? 1) + 1;
+  if (attempts * timeoutMs > 25_000) {
+    config.logger.warn(
+      { timeoutMs, attempts },
+      'understanding may wait over 25 s for Gemini before falling back; lower GEMINI_TIMEOUT_MS (busy turns end at 30 s)',
+    );
+  }
   const model = gemini.model ?? DEFAULT_GEMINI_UNDERSTANDING_MODEL;
   config.logger.info({ engine: 'gemini', model }, 'understanding: Gemini function calling per tenant mode');
   return new GeminiIntentEngine({
