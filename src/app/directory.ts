@@ -11,6 +11,8 @@ const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_
 export class Directory {
   private readonly tenants = new Map<string, { at: number; value: TenantProfile }>();
   private readonly users = new Map<string, { at: number; value: UserProfile | undefined }>();
+  /** Only found identities: someone who links with an invite is known at their next message. */
+  private readonly identities = new Map<string, { at: number; value: Identified }>();
 
   constructor(
     private readonly db: PrismaClient,
@@ -37,8 +39,35 @@ export class Directory {
     return value;
   }
 
-  /** The user a platform account is linked to; WhatsApp numbers also match users by phone. */
-  async identify(channel: string, externalUserId: string, phoneCandidates: string[] = []) {
+  /**
+   * The user a platform account is linked to; WhatsApp numbers also match users by phone.
+   * Ingress asks for every inbound message, so a found identity is cached like users are (a
+   * removed user is still caught by the pipeline's `user` lookup, within the same TTL).
+   */
+  async identify(
+    channel: string,
+    externalUserId: string,
+    phoneCandidates: string[] = [],
+  ): Promise<Identified | undefined> {
+    const key = `${channel}\u0000${externalUserId}`;
+    const hit = this.identities.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = await this.lookUp(channel, externalUserId, phoneCandidates);
+    if (value) {
+      this.identities.delete(key); // re-inserted last: the map's order is oldest first
+      this.identities.set(key, { at: Date.now(), value });
+      if (this.identities.size > MAX_CACHED_IDENTITIES) {
+        this.identities.delete(this.identities.keys().next().value!);
+      }
+    }
+    return value;
+  }
+
+  private async lookUp(
+    channel: string,
+    externalUserId: string,
+    phoneCandidates: string[],
+  ): Promise<Identified | undefined> {
     const identity = await this.db.channelIdentity.findUnique({
       where: { channel_externalId: { channel, externalId: externalUserId } },
     });
@@ -51,6 +80,14 @@ export class Directory {
     return undefined;
   }
 }
+
+export interface Identified {
+  tenantId: string;
+  userId: string;
+}
+
+/** Bounds the identity cache of a channel process talking to very many people. */
+const MAX_CACHED_IDENTITIES = 50_000;
 
 export function toTenantProfile(row: {
   id: string;
