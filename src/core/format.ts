@@ -22,16 +22,25 @@ export function formatDate(isoDate: string, locale: Locale): string {
   return isoDate;
 }
 
-/** The calendar date (`YYYY-MM-DD`) of an instant in a time zone. */
+/**
+ * The calendar date (`YYYY-MM-DD`) of an instant in a time zone. Every turn needs it; building
+ * an `Intl.DateTimeFormat` costs far more than using one, so one is kept per zone.
+ */
 export function isoDateInZone(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  return parts; // en-CA formats as YYYY-MM-DD
+  let format = dateInZoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateInZoneFormats.set(timeZone, format);
+  }
+  return format.format(instant); // en-CA formats as YYYY-MM-DD
 }
+
+const dateInZoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Fills `{name}` placeholders; a missing parameter is an error, never a silent blank. */
 export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
