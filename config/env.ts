@@ -42,6 +42,12 @@ export const envSchema = z.object({
     .optional(),
 
   WHATSAPP_ACCOUNT: z.string().default('default'),
+  /**
+   * How the whatsapp process pairs a number that is not paired yet: 'none' (the default: pair
+   * once with `npm run whatsapp:pair`; several processes never show QR codes), 'qr', or 'code'
+   * (with WHATSAPP_PAIRING_PHONE).
+   */
+  WHATSAPP_PAIRING: z.enum(['none', 'qr', 'code']).default('none'),
   WHATSAPP_PAIRING_PHONE: z
     .string()
     .regex(/^\d{10,15}$/, 'digits only, with country code')

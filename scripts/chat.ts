@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 
   const rl = createInterface({ input: process.stdin, terminal: interactive });
   if (interactive) {
-    rl.setPrompt('você> ');
+    rl.setPrompt(tenant.locale === 'es-MX' ? 'tú> ' : 'você> ');
     rl.prompt();
   }
   for await (const line of rl) {

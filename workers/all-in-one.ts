@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     startTelegramSender(container, telegram);
     if (config.TELEGRAM_WEBHOOK_URL) {
       app.route(telegram.webhookRoute());
+      await telegram.init();
       await telegram.registerWebhook(config.TELEGRAM_WEBHOOK_URL);
     } else {
       telegram

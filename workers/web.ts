@@ -12,7 +12,9 @@ if (container.config.TELEGRAM_BOT_TOKEN && container.config.TELEGRAM_WEBHOOK_URL
   // Webhook mode: Telegram posts updates here; the route only hands them to ingress.
   const telegram = createTelegram(container);
   app.route(telegram.webhookRoute());
-  telegram.registerWebhook(container.config.TELEGRAM_WEBHOOK_URL).then(
+  const url = container.config.TELEGRAM_WEBHOOK_URL;
+  // init() first: the first update must not wait for getMe.
+  Promise.all([telegram.init(), telegram.registerWebhook(url)]).then(
     () => container.logger.info('telegram webhook registered'),
     (error: unknown) => container.logger.error({ err: error }, 'telegram webhook registration failed'),
   );

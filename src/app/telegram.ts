@@ -1,5 +1,5 @@
 import { ConfigError } from '../core/errors';
-import { createTelegramChannel, type TelegramChannel } from '../channels/telegram';
+import { createTelegramChannel, type TelegramChannel, type TelegramOptionsInput } from '../channels/telegram';
 import type { Container } from './container';
 import { startSender } from './roles';
 
@@ -8,7 +8,7 @@ import { startSender } from './roles';
  * consumer, at most ~30 messages/s per bot; per-chat pacing is the sender's own). Polling or
  * the webhook route is started by the caller.
  */
-export function createTelegram(c: Container): TelegramChannel {
+export function createTelegram(c: Container, overrides: Partial<TelegramOptionsInput> = {}): TelegramChannel {
   const token = c.config.TELEGRAM_BOT_TOKEN;
   if (!token)
     throw new ConfigError('TELEGRAM_BOT_TOKEN is not set: create a bot with @BotFather and set its token.');
@@ -26,6 +26,7 @@ export function createTelegram(c: Container): TelegramChannel {
         ? { webhook: { secretToken: c.config.TELEGRAM_WEBHOOK_SECRET } }
         : {}),
       audio: { maxBytes: c.config.AUDIO_MAX_BYTES, maxDurationSec: c.config.AUDIO_MAX_SECONDS },
+      ...overrides,
     },
     ingress: c.ingress,
     audioStore: c.audio,

@@ -138,7 +138,10 @@ function toTurnContent(
     case 'audio_rejected':
       return audioProblem(c.reason === 'unsupported_format' ? 'unsupported' : c.reason, limits);
     case 'unsupported':
-      return { kind: 'problem', key: c.what === 'audio_disabled' ? 'audio_disabled' : 'unsupported_content' };
+      if (c.what === 'audio_disabled') return { kind: 'problem', key: 'audio_disabled' };
+      // A voice note the channel could not download (expired media): ask to send it again.
+      if (c.what === 'audio_unavailable') return { kind: 'problem', key: 'audio_failed' };
+      return { kind: 'problem', key: 'unsupported_content' };
     default:
       return { kind: 'problem', key: 'unsupported_content' };
   }

@@ -15,9 +15,10 @@ export function startWhatsapp(c: Container): WhatsappChannel {
     options: {
       account: c.config.WHATSAPP_ACCOUNT,
       redisPrefix: c.config.IRIS_PREFIX,
-      pairing: c.config.WHATSAPP_PAIRING_PHONE
-        ? { mode: 'code', phoneNumber: c.config.WHATSAPP_PAIRING_PHONE }
-        : { mode: 'qr' },
+      pairing:
+        c.config.WHATSAPP_PAIRING === 'code' && c.config.WHATSAPP_PAIRING_PHONE
+          ? { mode: 'code', phoneNumber: c.config.WHATSAPP_PAIRING_PHONE }
+          : { mode: c.config.WHATSAPP_PAIRING === 'qr' ? 'qr' : 'none' },
       audio: { maxBytes: c.config.AUDIO_MAX_BYTES, maxDurationSec: c.config.AUDIO_MAX_SECONDS },
     },
     ingress: c.ingress,

@@ -1,8 +1,8 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChannelSender } from '../core/channel';
-import { ChannelRateLimitedError } from '../core/errors';
+import { ChannelRateLimitedError, IrisError } from '../core/errors';
 import { outboundMessageSchema, type Channel } from '../core/messages';
 import type { RedisKeys } from '../stores/keys';
 import { outboundQueueName } from './names';
@@ -34,8 +34,15 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
     outboundQueueName(deps.channel, deps.account),
     async (job) => {
       const message = outboundMessageSchema.parse(job.data);
+      if (message.kind === 'typing') {
+        // A typing indicator is worth nothing late: one try, never a retry.
+        await deps.sender
+          .send(message)
+          .catch((error: unknown) => deps.logger.debug({ err: error }, 'typing indicator not shown'));
+        return 'typing';
+      }
       const sentKey = deps.keys.sent(message.id);
-      if (message.kind === 'text' && (await deps.redis.exists(sentKey))) return 'already-sent';
+      if (await deps.redis.exists(sentKey)) return 'already-sent';
       try {
         await deps.sender.send(message);
       } catch (error) {
@@ -43,9 +50,11 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
           await worker.rateLimit(error.retryAfterMs);
           throw Worker.RateLimitError();
         }
+        // A refusal that no retry can change (WhatsApp: the chat never wrote first) ends here.
+        if (error instanceof IrisError && !error.retryable) throw new UnrecoverableError(error.message);
         throw error;
       }
-      if (message.kind === 'text') await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
+      await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
       return 'sent';
     },
     {
