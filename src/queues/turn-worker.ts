@@ -59,19 +59,27 @@ export function startTurnWorker(deps: TurnWorkerDeps): Worker {
   return worker;
 }
 
+/** "The head is not known yet": read it from Redis (undefined means the mailbox is empty). */
+const UNREAD = Symbol('unread');
+
 async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined): Promise<void> {
   const { conversationId } = turnJobSchema.parse(job.data);
-  const lock = await deps.mailbox.tryLock(conversationId);
-  if (!lock) {
+  const taken = await deps.mailbox.tryLock<unknown>(conversationId);
+  if (!taken) {
     // Another worker is on this conversation; it will see our message unless it dies, so look
     // again shortly instead of dropping the job.
     await job.moveToDelayed(Date.now() + 50 + Math.floor(Math.random() * 200), token);
     throw new DelayedError();
   }
+  const { lock } = taken;
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  // The head read with the lock, then "empty" when a commit left nothing: saves a round trip
+  // per turn, and the release re-checks the mailbox atomically anyway.
+  let next: unknown = taken.head;
   try {
     for (;;) {
-      const raw = await deps.mailbox.head<unknown>(conversationId);
+      const raw = next === UNREAD ? await deps.mailbox.head<unknown>(conversationId) : next;
+      next = UNREAD;
       if (raw === undefined) {
         if ((await deps.mailbox.release(lock)) === 0) return;
         continue; // a message arrived between the read and the release
@@ -102,7 +110,8 @@ async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined):
         await deps.mailbox.release(lock, { force: true, retryInMs: 60_000 });
         return;
       }
-      await handleOne(deps, lock, message, transcript, lastAttempt);
+      const left = await handleOne(deps, lock, message, transcript, lastAttempt);
+      if (left === 0) next = undefined;
     }
   } catch (error) {
     await deps.mailbox.release(lock, { force: true }).catch(() => undefined);
@@ -116,7 +125,7 @@ async function handleOne(
   message: InboundMessage,
   transcript: TranscriptRecord | undefined,
   lastAttempt: boolean,
-): Promise<void> {
+): Promise<number> {
   const started = Date.now();
   const log = deps.logger.child({
     correlationId: message.correlationId,
@@ -149,7 +158,7 @@ async function handleOne(
   // Replies first, then the commit: a crash in between re-runs the turn, whose replies have the
   // same ids (the outbox and the senders drop them); the reverse order could lose a reply.
   await deps.outbox.send(handled.replies);
-  await deps.mailbox.commit(
+  const left = await deps.mailbox.commit(
     lock,
     message.id,
     message.tenantId,
@@ -163,6 +172,7 @@ async function handleOne(
     { intent: handled.output?.intent, replies: handled.replies.length, ms: Date.now() - started },
     'turn handled',
   );
+  return left;
 }
 
 async function readTranscript(

@@ -22,6 +22,10 @@ redis.call('rpush', KEYS[2], ARGV[2])
 redis.call('zadd', KEYS[3], 'NX', ARGV[4], ARGV[3])
 return 1`;
 
+const LOCK = `
+if not redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {0} end
+return {1, redis.call('lindex', KEYS[2], 0)}`;
+
 const COMMIT = `
 if redis.call('get', KEYS[4]) ~= ARGV[2] then return -1 end
 local head = redis.call('lindex', KEYS[1], 0)
@@ -73,16 +77,22 @@ export class Mailbox {
     return added === 1;
   }
 
-  async tryLock(conversationId: string): Promise<MailboxLock | undefined> {
+  /**
+   * Takes the conversation's lock if it is free, and reads the mailbox head in the same round
+   * trip (a drain job always needs both). Undefined when another worker holds the lock.
+   */
+  async tryLock<T>(conversationId: string): Promise<{ lock: MailboxLock; head: T | undefined } | undefined> {
     const token = randomUUID();
-    const ok = await this.redis.set(
+    const [taken, head] = (await this.redis.eval(
+      LOCK,
+      2,
       this.keys.conversationLock(conversationId),
+      this.keys.mailbox(conversationId),
       token,
-      'PX',
-      this.options.lockTtlMs,
-      'NX',
-    );
-    return ok === 'OK' ? { conversationId, token } : undefined;
+      String(this.options.lockTtlMs),
+    )) as [number, string | null | undefined];
+    if (taken !== 1) return undefined;
+    return { lock: { conversationId, token }, head: head ? (JSON.parse(head) as T) : undefined };
   }
 
   /** The oldest message not yet handled, parsed; undefined when the mailbox is empty. */
