@@ -13,7 +13,7 @@ import { TRANSCRIBE_JOB_OPTIONS } from '../queues/transcribe-worker';
 import { TURN_JOB_OPTIONS } from '../queues/turn-worker';
 import { PrismaActionLedger } from '../stores/action-ledger';
 import { RedisAudioStore } from '../stores/audio-store';
-import { PrismaAuditSink } from '../stores/audit-store';
+import { BatchedAuditSink, PrismaAuditSink } from '../stores/audit-store';
 import { ConversationStore } from '../stores/conversation-store';
 import { RedisKeys } from '../stores/keys';
 import { Mailbox } from '../stores/mailbox';
@@ -57,6 +57,8 @@ export class Container {
   readonly transcribe: Queue;
   readonly transcriber: Transcriber | undefined;
   audit: AuditSink;
+  /** Turns' audit rows, written together (see BatchedAuditSink); flushed on close. */
+  private readonly auditBatch: BatchedAuditSink;
   engine: IntentEngine;
   private readonly closers: Array<() => Promise<unknown>> = [];
 
@@ -102,7 +104,8 @@ export class Container {
           this.logger.child({ component: 'transcriber' }),
         )
       : undefined;
-    this.audit = new PrismaAuditSink(this.db);
+    this.auditBatch = new BatchedAuditSink(new PrismaAuditSink(this.db));
+    this.audit = this.auditBatch;
     this.engine = offlineEngine;
   }
 
@@ -144,7 +147,12 @@ export class Container {
   async close(): Promise<void> {
     for (const fn of this.closers.reverse())
       await fn().catch((error: unknown) => this.logger.warn({ err: error }, 'error while closing'));
-    await Promise.allSettled([this.turns.close(), this.transcribe.close(), this.outbox.close()]);
+    await Promise.allSettled([
+      this.turns.close(),
+      this.transcribe.close(),
+      this.outbox.close(),
+      this.auditBatch.flush(),
+    ]);
     await Promise.allSettled([this.db.$disconnect(), this.redis.quit()]);
   }
 }
