@@ -12,7 +12,8 @@
  *
  * It uses its own database (iris_bench, recreated and migrated each run) and its own key
  * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
- * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency).
+ * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency),
+ * --parts reference,turns,load (which sections to run).
  * A script that prints figures, never a pass/fail.
  */
 import os from 'node:os';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     rates: { type: 'string', default: '100,500,1000' },
     processes: { type: 'string', default: '1,2' },
     people: { type: 'string', default: '256' },
+    parts: { type: 'string', default: 'reference,turns,load' },
   },
 });
 
@@ -47,6 +49,7 @@ const processCounts = args.processes.split(',').map(Number);
 const closedPeople = Number(args.people);
 const rawJobs = args.quick ? 5_000 : 20_000;
 const stepPeople = args.quick ? 100 : 200;
+const parts = new Set(args.parts.split(','));
 const env: BenchEnv = {
   DATABASE_URL,
   REDIS_URL,
@@ -98,7 +101,7 @@ async function reference() {
 /** Each step of the script for `stepPeople` people at once, twice; the warm second round is shown. */
 async function countPerTurn(people: Person[]): Promise<void> {
   console.log(
-    `\nPer turn: ${stepPeople} people take each step at once (1 pipeline process), twice; the second round`,
+    `\nPer turn: ${stepPeople} people take each step, 16 in flight (1 pipeline process), twice; the second round`,
   );
   const steps = Array.from({ length: SCRIPT.length * 2 }, () => (d: LoadDriver) => d.step(stepPeople));
   const counted = await runIris(env, people, 1, steps);
@@ -155,10 +158,11 @@ async function main(): Promise<void> {
   console.log(
     `${people.length} people in 100 boletos tenants (pt-BR, offline understanding); PIPELINE_CONCURRENCY=16\n`,
   );
-  const raw = await reference();
-  await countPerTurn(people);
-  const best = await irisUnderLoad(people);
-  console.log('\n(c) Iris messages per second / raw BullMQ jobs per second');
+  const raw = parts.has('reference') ? await reference() : [];
+  if (parts.has('turns')) await countPerTurn(people);
+  const best = parts.has('load') ? await irisUnderLoad(people) : {};
+  if (raw.length > 0 && Object.keys(best).length > 0)
+    console.log('\n(c) Iris messages per second / raw BullMQ jobs per second');
   for (const x of raw) {
     const iris = best[x.processes];
     if (iris !== undefined)
