@@ -57,7 +57,8 @@ export const envSchema = z.object({
   GEMINI_BASE_URL: z.string().url().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   GEMINI_TRANSCRIBE_MODEL: z.string().default('gemini-2.5-flash'),
-  GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Per call; a chat turn should not wait long for a model that has an offline fallback. */
+  GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   AUDIO_MAX_BYTES: z.coerce
     .number()

@@ -5,6 +5,8 @@ import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
+import { createIntentEngine } from '../nlu/model';
+import { parseState } from '../pipeline/conversation';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
 import { QUEUES } from '../queues/names';
@@ -21,7 +23,6 @@ import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';
 import { createIngress } from './ingress';
 import { createLogger } from './logger';
-import { offlineEngine } from './offline-engine';
 import type { TurnHandlerDeps } from './turn-handler';
 
 /** Turns a redis:// URL into BullMQ connection options (workers need maxRetriesPerRequest null). */
@@ -106,7 +107,28 @@ export class Container {
       : undefined;
     this.auditBatch = new BatchedAuditSink(new PrismaAuditSink(this.db));
     this.audit = this.auditBatch;
-    this.engine = offlineEngine;
+    this.engine = createIntentEngine({
+      gemini: config.GEMINI_API_KEY
+        ? {
+            apiKey: config.GEMINI_API_KEY,
+            baseUrl: config.GEMINI_BASE_URL,
+            model: config.GEMINI_MODEL,
+            timeoutMs: config.GEMINI_TIMEOUT_MS,
+          }
+        : undefined,
+      db: this.db,
+      logger: this.logger.child({ component: 'understanding' }),
+      audit: { write: (entries) => this.audit.write(entries) },
+      // The model sees the conversation's recent messages (kept in its Redis state).
+      context: async (scope) => {
+        const stored = await this.conversations.load(scope.tenant.id, scope.conversationId);
+        const state = parseState(stored.state, scope.now, () => undefined);
+        return {
+          recent: state.recent.map((m) => ({ role: m.role, text: m.text })),
+          ...(state.lastIntent ? { lastIntent: state.lastIntent } : {}),
+        };
+      },
+    });
   }
 
   get ingress(): Ingress {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config';
 import { Container } from '../../src/app/container';
-import { offlineEngine } from '../../src/app/offline-engine';
+import { offlineIntentEngine as offlineEngine } from '../../src/nlu/model';
 import { startPipeline } from '../../src/app/roles';
 import type { IntentEngine } from '../../src/pipeline/ports';
 import { Harness } from '../support/harness';
