@@ -39,6 +39,10 @@ export type ClaimResult =
  * nonce. Its conditional transitions make a confirmed action run at most once.
  */
 export interface ActionLedger {
+  /**
+   * Records a PROPOSED action. Idempotent for a retried turn: proposing the same nonce for the
+   * same tenant, conversation, user and correlation id again is a no-op; any other reuse throws.
+   */
   propose(action: {
     nonce: string;
     tenantId: string;

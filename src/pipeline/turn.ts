@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PRODUCT } from '../../config/product';
 import { isoDateInZone } from '../core/format';
@@ -136,8 +136,22 @@ export class Turn {
     return this.input.content.kind === 'text' && this.input.content.fromAudio;
   }
 
+  private noncesTaken = 0;
+
+  /**
+   * A proposal's nonce, in UUID v4 layout, derived from the id of the message that proposes it
+   * (Iris' own random UUID, never the platform's). A message is handled at least once: when its
+   * worker dies after the prompt went out but before the commit, the retry proposes again, and
+   * its reply (same id) is dropped as a duplicate, so the person holds the first attempt's
+   * button. The retry must propose under that same nonce, or the button would be "expired".
+   */
   newNonce(): string {
-    return this.deps.newNonce ? this.deps.newNonce() : randomUUID();
+    if (this.deps.newNonce) return this.deps.newNonce();
+    const digest = createHash('sha256')
+      .update(`nonce\u0000${this.input.messageId}\u0000${this.noncesTaken++}`)
+      .digest('hex');
+    const variant = ((parseInt(digest[16]!, 16) & 0x3) | 0x8).toString(16);
+    return `${digest.slice(0, 8)}-${digest.slice(8, 12)}-4${digest.slice(13, 16)}-${variant}${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
   }
 
   /** A pipeline sentence in the tenant's locale. */

@@ -9,7 +9,8 @@ export class PrismaActionLedger implements ActionLedger {
   constructor(private readonly db: PrismaClient) {}
 
   async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<void> {
-    await this.db.action.create({
+    const created = await this.db.action.createMany({
+      skipDuplicates: true, // a retried turn proposes its nonce again (see Turn.newNonce)
       data: {
         nonce: action.nonce,
         tenantId: action.tenantId,
@@ -23,6 +24,15 @@ export class PrismaActionLedger implements ActionLedger {
         expiresAt: action.expiresAt,
       },
     });
+    if (created.count === 1) return;
+    const row = await this.db.action.findUnique({ where: { nonce: action.nonce } });
+    const same =
+      row &&
+      row.tenantId === action.tenantId &&
+      row.conversationId === action.conversationId &&
+      row.userId === action.userId &&
+      row.correlationId === action.correlationId;
+    if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

@@ -59,6 +59,26 @@ describe.each([
     await expect(ledger.complete(db, nonce, { number: 8 }, now)).rejects.toThrow('was not EXECUTING');
   });
 
+  it('proposing the same nonce again is a no-op for the same turn, an error for any other', async () => {
+    const { ledger } = make();
+    const nonce = randomUUID();
+    const action = {
+      ...binding,
+      nonce,
+      tool: 'create_boleto',
+      params: { amount_cents: 100 },
+      correlationId: 'turn-1',
+      proposedAt: now,
+      expiresAt: later(300_000),
+    };
+    await ledger.propose(action);
+    await ledger.propose(action); // the retried turn
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
+    await expect(ledger.propose({ ...action, correlationId: 'turn-2' })).rejects.toThrow('already taken');
+    await expect(ledger.propose({ ...action, userId: randomUUID() })).rejects.toThrow('already taken');
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'resume' });
+  });
+
   it('binds to tenant, conversation and user', async () => {
     const { ledger } = make();
     const nonce = await proposed(ledger);

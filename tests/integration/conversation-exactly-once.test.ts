@@ -148,6 +148,36 @@ describe('exactly-once effects', () => {
     expect((await savedConversation(h, who)).pending).toBeUndefined();
   });
 
+  it('a worker dying after sending a proposal, before its commit: the button it sent still confirms', async () => {
+    const who = await boletosPerson(h);
+    const mailbox = h.container.mailbox;
+    const realCommit = mailbox.commit.bind(mailbox);
+    let crashes = 0;
+    jest.spyOn(mailbox, 'commit').mockImplementation(async (...args) => {
+      if (crashes === 0) {
+        crashes += 1;
+        throw new Error('killed after the reply was queued, before the commit');
+      }
+      return realCommit(...args);
+    });
+    const proposal = await send(h, who, CREATE);
+    expect(crashes).toBe(1);
+    // The reply of the first attempt went out; the retry's reply has the same id and is dropped.
+    expect(proposal.replies).toEqual([PROPOSAL]);
+    const shown = proposal.messages[0]!.buttons!.nonce;
+    const { pending } = await waitFor('the retry to commit', async () => {
+      const saved = await savedConversation(h, who);
+      return saved.state ? saved : undefined;
+    });
+    expect(pending?.nonce).toBe(shown);
+    expect(await h.db.action.findMany({ where: { tenantId: who.tenantId } })).toEqual([
+      expect.objectContaining({ nonce: shown, status: 'PROPOSED' }),
+    ]);
+    const [done] = (await send(h, who, { type: 'confirmation', nonce: shown, answer: 'yes' })).replies;
+    expect(done).toMatch(CREATED);
+    expect(await boletos(who)).toHaveLength(1);
+  });
+
   it('a worker dying inside the transaction (action left EXECUTING): the retry resumes and writes once', async () => {
     const who = await boletosPerson(h);
     const nonce = await proposed(who);

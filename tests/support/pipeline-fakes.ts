@@ -39,8 +39,15 @@ export class InMemoryActionLedger implements ActionLedger {
   readonly rows = new Map<string, ActionRow>();
 
   async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<void> {
-    if (this.rows.has(action.nonce)) throw new Error(`duplicate nonce ${action.nonce}`);
-    this.rows.set(action.nonce, { ...action, status: 'PROPOSED' });
+    const row = this.rows.get(action.nonce);
+    if (!row) {
+      this.rows.set(action.nonce, { ...action, status: 'PROPOSED' });
+      return;
+    }
+    const same = (['tenantId', 'conversationId', 'userId', 'correlationId'] as const).every(
+      (key) => row[key] === action[key],
+    );
+    if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

@@ -333,6 +333,19 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(writes).toHaveLength(1);
     });
 
+    it('after its proposal went out: proposes again under the same nonce (the button already shown)', async () => {
+      const { conversation, deps, ledger } = setup();
+      const request = conversation.input({ kind: 'text', text: 'pagar 150 para Ana', fromAudio: false });
+      const first = await runTurn(request, deps);
+      const retry = await runTurn(request, deps);
+      expect(retry.replies).toEqual(first.replies);
+      expect(retry.pending).toEqual(first.pending);
+      expect(ledger.statuses()).toEqual([{ nonce: first.replies[0]!.buttons!.nonce, status: 'PROPOSED' }]);
+      // Another message proposes under another nonce.
+      await conversation.send('pagar 150 para Ana');
+      expect(conversation.pending!.nonce).not.toBe(first.replies[0]!.buttons!.nonce);
+    });
+
     it('after the use case refused: explains the same failure again, with its values', async () => {
       const { conversation, deps, ledger, writes } = setup();
       engineSay(conversation, 'pagar 7,77 para Ana', { payee: 'Ana', amount_cents: 777 });
