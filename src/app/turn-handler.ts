@@ -92,7 +92,18 @@ export async function handleMessage(
     { ...deps, logger },
   );
   return {
-    replies: output.replies.map((r, i) => reply(r.text, i, r.buttons)),
+    // One message per turn: the parts of a turn ("A proposta anterior foi cancelada." and the new
+    // proposal) can never reach the chat out of order, whatever the senders' concurrency.
+    replies:
+      output.replies.length === 0
+        ? []
+        : [
+            reply(
+              output.replies.map((r) => r.text).join('\n'),
+              0,
+              output.replies.findLast((r) => r.buttons)?.buttons,
+            ),
+          ],
     state: JSON.stringify(output.state),
     pending: output.pending,
     output,
