@@ -1,15 +1,25 @@
 import type { Worker } from 'bullmq';
 import type { ChannelSender } from '../core/channel';
+import { IrisError } from '../core/errors';
 import type { Channel } from '../core/messages';
+import type { Transcriber } from '../core/providers';
 import { startOutboundWorker } from '../queues/outbound-worker';
 import { startSweeper } from '../queues/sweeper';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import type { Container } from './container';
-import { gateOutcomes, turnDuration } from './metrics';
+import { checkRedisPolicy } from './redis-policy';
+import {
+  confirmationOutcome,
+  SHARED_METRICS as M,
+  sharedMetricsOf,
+  type SharedMetrics,
+} from './shared-metrics';
 
 /** The `pipeline` role: drains conversation mailboxes, and sweeps the ones left waiting. */
 export function startPipeline(c: Container, options: { concurrency?: number } = {}): Worker {
+  const metrics = sharedMetricsOf(c);
+  if (c.config.CHECK_REDIS_POLICY) void checkRedisPolicy(c.redis, c.logger.child({ component: 'redis' }));
   const worker = startTurnWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
@@ -23,11 +33,16 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: ['telegram', 'whatsapp'],
-    observe: ({ ms, events }) => {
-      turnDuration.observe(ms / 1000);
-      for (const event of events) gateOutcomes.inc({ event });
+    observe: ({ ms, audit }) => {
+      metrics.observe(M.turnDuration, ms / 1000);
+      for (const record of audit) {
+        metrics.inc(M.gateEvents, { event: record.event });
+        const outcome = confirmationOutcome(record);
+        if (outcome) metrics.inc(M.confirmations, { outcome });
+      }
     },
   });
+  worker.on('failed', () => metrics.inc(M.turnJobFailures));
   const stopSweeper = startSweeper({
     mailbox: c.mailbox,
     turns: c.turns,
@@ -42,13 +57,14 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
 
 /** The `transcriber` role: speech to text for voice notes. */
 export function startTranscriber(c: Container): Worker {
+  const metrics = sharedMetricsOf(c);
   const worker = startTranscribeWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
     redis: c.redis,
     keys: c.keys,
     audio: c.audio,
-    transcriber: c.transcriber,
+    transcriber: c.transcriber && countingErrors(c.transcriber, metrics),
     directory: c.directory,
     turns: c.turns,
     logger: c.logger.child({ component: 'transcriber' }),
@@ -67,6 +83,7 @@ export function startSender(
   sender: ChannelSender,
   limiter?: { max: number; duration: number },
 ): Worker {
+  const metrics = sharedMetricsOf(c);
   const worker = startOutboundWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
@@ -78,6 +95,23 @@ export function startSender(
     logger: c.logger.child({ component: `sender-${channel}` }),
     ...(limiter ? { limiter } : {}),
   });
+  worker.on('failed', () => metrics.inc(M.sendFailures, { channel }));
   c.onClose(() => worker.close());
   return worker;
+}
+
+/** The transcriber, counting each error it throws by code (provider answered vs unreachable). */
+function countingErrors(transcriber: Transcriber, metrics: SharedMetrics): Transcriber {
+  return {
+    name: transcriber.name,
+    async transcribe(request) {
+      try {
+        return await transcriber.transcribe(request);
+      } catch (error) {
+        const kind = error instanceof IrisError ? error.code : 'unexpected';
+        metrics.inc(M.providerErrors, { provider: transcriber.name, kind });
+        throw error;
+      }
+    },
+  };
 }

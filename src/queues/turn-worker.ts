@@ -2,7 +2,7 @@ import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } fr
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { say } from '../pipeline/catalog';
-import type { AuditEntry, AuditSink } from '../pipeline/ports';
+import type { AuditEntry, AuditRecord, AuditSink } from '../pipeline/ports';
 import {
   handleMessage,
   outboundFor,
@@ -37,8 +37,8 @@ export interface TurnWorkerDeps {
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
   typingChannels?: readonly string[];
-  /** Called after each committed turn (metrics). */
-  observe?: (turn: { ms: number; events: string[] }) => void;
+  /** Called after each committed turn (metrics): its duration and its audit records. */
+  observe?: (turn: { ms: number; events: string[]; audit: readonly AuditRecord[] }) => void;
 }
 
 /**
@@ -167,7 +167,8 @@ async function handleOne(
   );
   if (message.content.type === 'audio') await deps.redis.del(deps.keys.transcript(message.id));
   if (handled.output) writeAudit(deps, message, handled.output.audit);
-  deps.observe?.({ ms: Date.now() - started, events: handled.output?.audit.map((a) => a.event) ?? [] });
+  const audit = handled.output?.audit ?? [];
+  deps.observe?.({ ms: Date.now() - started, events: audit.map((a) => a.event), audit });
   log.info(
     { intent: handled.output?.intent, replies: handled.replies.length, ms: Date.now() - started },
     'turn handled',

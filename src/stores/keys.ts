@@ -40,4 +40,8 @@ export class RedisKeys {
   cache(name: string): string {
     return `${this.prefix}:cache:${name}`;
   }
+  /** Counters every process adds to and the web process exports (a hash: field = sample). */
+  metrics(): string {
+    return `${this.prefix}:metrics`;
+  }
 }
