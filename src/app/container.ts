@@ -76,7 +76,7 @@ export class Container {
       lockTtlMs: 30_000,
       dedupeTtlSec: PRODUCT.dedupeTtlSec,
     });
-    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX);
+    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
     this.directory = new Directory(this.db);
     this.conversations = new ConversationStore(this.redis, this.keys);
     this.audio = new RedisAudioStore(this.redis, this.keys, {

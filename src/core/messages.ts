@@ -82,6 +82,11 @@ export const outboundMessageSchema = z.object({
   text: z.string().default(''),
   buttons: confirmationButtonsSchema.optional(),
   replyTo: z.string().optional(),
+  /**
+   * Position of this reply among its chat's replies, given when it is queued; senders send a
+   * chat's replies in this order even with concurrency (see the outbound worker).
+   */
+  seq: z.number().int().positive().optional(),
 });
 export type OutboundMessage = z.output<typeof outboundMessageSchema>;
 export type OutboundMessageInput = z.input<typeof outboundMessageSchema>;

@@ -1,11 +1,12 @@
-import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChannelSender } from '../core/channel';
 import { ChannelRateLimitedError, IrisError } from '../core/errors';
-import { outboundMessageSchema, type Channel } from '../core/messages';
+import { outboundMessageSchema, type Channel, type OutboundMessage } from '../core/messages';
 import type { RedisKeys } from '../stores/keys';
 import { outboundQueueName } from './names';
+import { CHAT_SEQUENCE_TTL_SEC, chatSequenceKey } from './outbox';
 
 /** A sent reply's id is remembered this long, so a retried job never sends it twice. */
 const SENT_TTL_SEC = 24 * 3600;
@@ -29,10 +30,42 @@ export interface OutboundWorkerDeps {
  * A reply already marked sent is skipped; a platform's "slow down" pauses the whole queue for
  * the time it asked and retries the reply.
  */
+/**
+ * A chat's replies go out in the order they were queued (`seq`), even with concurrency: a reply
+ * waits while an earlier one of the same chat is unsent. A predecessor that never shows up (a
+ * turn retried after a crash queues its replies again with new numbers) is waited for at most
+ * `MAX_ORDER_WAIT_MS`, then skipped.
+ */
+const MAX_ORDER_WAIT_MS = 10_000;
+
+async function isItsTurn(
+  deps: OutboundWorkerDeps,
+  message: OutboundMessage,
+  queuedAt: number,
+): Promise<boolean> {
+  if (message.seq === undefined) return true;
+  const sent = Number((await deps.redis.get(chatSequenceKey(deps.prefix, message, 'sent'))) ?? 0);
+  return message.seq <= sent + 1 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
+}
+
+/** Records that this chat's replies up to `seq` are done (sent, or given up). */
+async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): Promise<void> {
+  if (message.seq === undefined) return;
+  await deps.redis.eval(
+    `local v = tonumber(redis.call('get', KEYS[1]) or '0')
+     if tonumber(ARGV[1]) > v then redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+     return 1`,
+    1,
+    chatSequenceKey(deps.prefix, message, 'sent'),
+    String(message.seq),
+    String(CHAT_SEQUENCE_TTL_SEC),
+  );
+}
+
 export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
   const worker: Worker = new Worker(
     outboundQueueName(deps.channel, deps.account),
-    async (job) => {
+    async (job, token) => {
       const message = outboundMessageSchema.parse(job.data);
       if (message.kind === 'typing') {
         // A typing indicator is worth nothing late: one try, never a retry.
@@ -42,7 +75,15 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
         return 'typing';
       }
       const sentKey = deps.keys.sent(message.id);
-      if (await deps.redis.exists(sentKey)) return 'already-sent';
+      if (await deps.redis.exists(sentKey)) {
+        await markInOrder(deps, message);
+        return 'already-sent';
+      }
+      if (!(await isItsTurn(deps, message, job.timestamp))) {
+        // An earlier reply of this chat is still on its way: wait for it, never overtake it.
+        await job.moveToDelayed(Date.now() + 50, token);
+        throw new DelayedError();
+      }
       try {
         await deps.sender.send(message);
       } catch (error) {
@@ -50,11 +91,17 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
           await worker.rateLimit(error.retryAfterMs);
           throw Worker.RateLimitError();
         }
-        // A refusal that no retry can change (WhatsApp: the chat never wrote first) ends here.
-        if (error instanceof IrisError && !error.retryable) throw new UnrecoverableError(error.message);
+        // A refusal that no retry can change (WhatsApp: the chat never wrote first) ends here,
+        // and the chat's next replies go on.
+        if (error instanceof IrisError && !error.retryable) {
+          await markInOrder(deps, message);
+          throw new UnrecoverableError(error.message);
+        }
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markInOrder(deps, message);
         throw error;
       }
       await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
+      await markInOrder(deps, message);
       return 'sent';
     },
     {

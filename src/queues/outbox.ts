@@ -1,4 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { outboundMessageSchema, type OutboundMessageInput } from '../core/messages';
 import { outboundQueueName } from './names';
 
@@ -20,6 +21,8 @@ export class Outbox {
   constructor(
     private readonly connection: ConnectionOptions,
     private readonly prefix: string,
+    /** For the chats' reply counters. */
+    private readonly redis: Redis,
   ) {}
 
   private queue(name: string): Queue {
@@ -34,16 +37,33 @@ export class Outbox {
   async send(messages: OutboundMessageInput[]): Promise<void> {
     for (const input of messages) {
       const message = outboundMessageSchema.parse(input);
-      await this.queue(outboundQueueName(message.channel, message.account)).add(message.kind, message, {
-        ...OUTBOUND_JOB_OPTIONS,
-        jobId: safeJobId(message.id),
-      });
+      const queue = this.queue(outboundQueueName(message.channel, message.account));
+      if (message.kind === 'text' && message.seq === undefined) {
+        const key = chatSequenceKey(this.prefix, message);
+        const [[, seq]] = (await this.redis.multi().incr(key).expire(key, CHAT_SEQUENCE_TTL_SEC).exec()) as [
+          [null, number],
+        ];
+        message.seq = seq;
+      }
+      await queue.add(message.kind, message, { ...OUTBOUND_JOB_OPTIONS, jobId: safeJobId(message.id) });
     }
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
+}
+
+/** A chat's reply counter lives this long after its last reply. */
+export const CHAT_SEQUENCE_TTL_SEC = 7 * 24 * 3600;
+
+/** The counters of a chat's replies: how many were queued (`:queued`) and sent in order (`:sent`). */
+export function chatSequenceKey(
+  prefix: string,
+  m: { channel: string; account: string; chatId: string },
+  kind: 'queued' | 'sent' = 'queued',
+): string {
+  return `${prefix}:chat-seq:${m.channel}:${m.account}:${m.chatId}:${kind}`;
 }
 
 /** BullMQ job ids may not contain ':' (its key separator). */
