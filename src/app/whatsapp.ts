@@ -10,7 +10,8 @@ import { startSender } from './roles';
  */
 export function startWhatsapp(c: Container): WhatsappChannel {
   const pgPool = new Pool({ connectionString: c.config.DATABASE_URL, max: 3 });
-  let sender: ReturnType<typeof startSender> | undefined;
+  // The sender starts after the channel (it needs the channel's sender); status changes may come first.
+  const outbound: { worker?: ReturnType<typeof startSender> } = {};
   const channel = createWhatsappChannel({
     options: {
       account: c.config.WHATSAPP_ACCOUNT,
@@ -27,13 +28,13 @@ export function startWhatsapp(c: Container): WhatsappChannel {
     pgPool,
     logger: c.logger,
     onStatusChange: (status) => {
-      if (!sender) return;
-      if (status === 'open') sender.resume();
-      else void sender.pause(true);
+      if (!outbound.worker) return;
+      if (status === 'open') outbound.worker.resume();
+      else void outbound.worker.pause(true);
     },
   });
-  sender = startSender(c, 'whatsapp', c.config.WHATSAPP_ACCOUNT, channel.sender);
-  void sender.pause(true);
+  outbound.worker = startSender(c, 'whatsapp', c.config.WHATSAPP_ACCOUNT, channel.sender);
+  if (channel.status() !== 'open') void outbound.worker.pause(true);
   c.onClose(async () => {
     await channel.stop();
     await pgPool.end();
