@@ -47,10 +47,16 @@ export interface TurnWorkerDeps {
  * processes with any concurrency can run this: one conversation is only ever in one of them.
  */
 export function startTurnWorker(deps: TurnWorkerDeps): Worker {
-  const worker = new Worker(QUEUES.turns, (job, token) => drain(deps, job, token), {
+  const closing = { now: false };
+  const worker = new Worker(QUEUES.turns, (job, token) => drain(deps, job, token, closing), {
     connection: deps.connection,
     prefix: deps.prefix,
     concurrency: deps.concurrency,
+  });
+  // close() stops fetching jobs and waits for the active ones; a drain that sees this hands its
+  // conversation back after the message in hand instead of emptying a busy mailbox.
+  worker.on('closing', () => {
+    closing.now = true;
   });
   worker.on('failed', (job, error) =>
     deps.logger.error({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'turn job failed'),
@@ -62,7 +68,12 @@ export function startTurnWorker(deps: TurnWorkerDeps): Worker {
 /** "The head is not known yet": read it from Redis (undefined means the mailbox is empty). */
 const UNREAD = Symbol('unread');
 
-async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined): Promise<void> {
+async function drain(
+  deps: TurnWorkerDeps,
+  job: Job,
+  token: string | undefined,
+  closing: { now: boolean },
+): Promise<void> {
   const { conversationId } = turnJobSchema.parse(job.data);
   const taken = await deps.mailbox.tryLock<unknown>(conversationId);
   if (!taken) {
@@ -77,7 +88,13 @@ async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined):
   // per turn, and the release re-checks the mailbox atomically anyway.
   let next: unknown = taken.head;
   try {
-    for (;;) {
+    for (let handled = 0; ; handled++) {
+      if (handled > 0 && closing.now) {
+        // Shutting down: hand the conversation back to the queue for another process now.
+        await deps.mailbox.release(lock, { force: true });
+        await job.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
       const raw = next === UNREAD ? await deps.mailbox.head<unknown>(conversationId) : next;
       next = UNREAD;
       if (raw === undefined) {
@@ -114,6 +131,7 @@ async function drain(deps: TurnWorkerDeps, job: Job, token: string | undefined):
       if (left === 0) next = undefined;
     }
   } catch (error) {
+    if (error instanceof DelayedError) throw error;
     await deps.mailbox.release(lock, { force: true }).catch(() => undefined);
     throw error;
   }
