@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { z } from 'zod';
 import { DomainError } from '../../src/core/errors';
@@ -287,6 +288,11 @@ export class FakeConversation {
   pending: PendingConfirmation | undefined;
   now = new Date('2026-03-02T12:00:00Z');
   private seq = 0;
+  /**
+   * Message ids are unique per conversation object: proposal nonces derive from them, and tests
+   * that use the real ledger share one database across runs.
+   */
+  private readonly run = randomUUID().slice(0, 8);
 
   constructor(
     readonly deps: PipelineDeps,
@@ -319,7 +325,7 @@ export class FakeConversation {
   input(content: TurnContent, sentAt?: Date): TurnInput {
     this.seq += 1;
     return {
-      messageId: `m${this.seq}`,
+      messageId: `m${this.seq}-${this.run}`,
       correlationId: `c${this.seq}`,
       conversationId: this.options.conversationId ?? 'conv-1',
       sentAt: sentAt ?? this.now,
