@@ -107,6 +107,13 @@ export class Container {
       : undefined;
     this.auditBatch = new BatchedAuditSink(new PrismaAuditSink(this.db));
     this.audit = this.auditBatch;
+    // A dropped Redis connection is retried by the clients; say so in the logs (JSON, once per
+    // event) rather than letting ioredis and BullMQ print unhandled errors to stderr.
+    const connectionError = (source: string) => (error: Error) =>
+      this.logger.warn({ err: error, source }, 'Redis connection error (retrying)');
+    this.redis.on('error', connectionError('redis'));
+    this.turns.on('error', connectionError('queue turns'));
+    this.transcribe.on('error', connectionError('queue transcribe'));
     this.engine = createIntentEngine({
       gemini: config.GEMINI_API_KEY
         ? {
