@@ -10,6 +10,8 @@ export interface ChildCounts {
   counts: Counts;
   maxRssKb: number;
   processed: number;
+  /** SQL statements awaiting PostgreSQL's answer right now (a turn is mid-way). */
+  sqlInFlight: number;
 }
 
 /**
@@ -20,17 +22,21 @@ export interface ChildCounts {
 export class PipelineChild {
   readonly process: ChildProcess;
   private nextId = 0;
-  private readonly waiting = new Map<number, (reply: ChildCounts) => void>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (reply: ChildCounts) => void; reject: (e: Error) => void }
+  >();
   readonly ready: Promise<void>;
   readonly exited: Promise<number | null>;
 
-  constructor(mode: 'iris' | 'raw', env: Record<string, string>) {
+  /** `stderr`: a file descriptor for the child's stderr (the chaos suite's log), else inherited. */
+  constructor(mode: 'iris' | 'raw', env: Record<string, string>, options: { stderr?: number } = {}) {
     this.process = fork(CHILD, [mode], {
       cwd: ROOT,
       // BENCH_CHILD_NODE_ARGS adds node flags to the children (e.g. --cpu-prof to profile them).
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       env: { ...process.env, NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'inherit', options.stderr ?? 'inherit', 'ipc'],
     });
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (message: ChildReply) => {
@@ -42,13 +48,20 @@ export class PipelineChild {
       );
     });
     this.ready.catch(() => undefined);
-    this.exited = new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      this.process.once('exit', (code) => {
+        for (const w of this.waiting.values()) w.reject(new Error('pipeline child exited'));
+        this.waiting.clear();
+        resolve(code);
+      }),
+    );
     this.process.on('message', (message: ChildReply) => {
       if (message.type !== 'counts') return;
-      this.waiting.get(message.id)?.({
+      this.waiting.get(message.id)?.resolve({
         counts: message.counts,
         maxRssKb: message.maxRssKb,
         processed: message.processed,
+        sqlInFlight: message.sqlInFlight,
       });
       this.waiting.delete(message.id);
     });
@@ -66,8 +79,9 @@ export class PipelineChild {
   counts(): Promise<ChildCounts> {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, resolve);
-      if (!this.process.send({ type: 'counts', id })) reject(new Error('pipeline child is gone'));
+      if (!this.alive || !this.process.connected) return reject(new Error('pipeline child is gone'));
+      this.waiting.set(id, { resolve, reject });
+      this.process.send({ type: 'counts', id });
     });
   }
 

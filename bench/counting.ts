@@ -60,8 +60,21 @@ export function installCounters(): void {
     const kind = (text ?? '').trimStart().split(/\s/, 1)[0]?.toUpperCase() || 'OTHER';
     counts.sqlStatements++;
     counts.sqlByKind[kind] = (counts.sqlByKind[kind] ?? 0) + 1;
-    return query.apply(this, args);
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      sqlInFlight++;
+      const done = () => sqlInFlight--;
+      (result as Promise<unknown>).then(done, done);
+    }
+    return result;
   };
+}
+
+let sqlInFlight = 0;
+
+/** SQL statements sent and not yet answered: non-zero means a turn is mid-way in PostgreSQL. */
+export function sqlStatementsInFlight(): number {
+  return sqlInFlight;
 }
 
 /** A copy of the counters now (subtract two snapshots to count a window). */

@@ -14,14 +14,21 @@ import { Worker } from 'bullmq';
 import { loadConfig } from '../config';
 import { Container, redisConnection } from '../src/app/container';
 import { startPipeline } from '../src/app/roles';
-import { installCounters, snapshot } from './counting';
+import { installCounters, snapshot, sqlStatementsInFlight } from './counting';
 
 installCounters();
 
 export type ChildRequest = { type: 'counts'; id: number } | { type: 'stop' };
 export type ChildReply =
   | { type: 'ready'; pid: number }
-  | { type: 'counts'; id: number; counts: ReturnType<typeof snapshot>; maxRssKb: number; processed: number };
+  | {
+      type: 'counts';
+      id: number;
+      counts: ReturnType<typeof snapshot>;
+      maxRssKb: number;
+      processed: number;
+      sqlInFlight: number;
+    };
 
 const mode = process.argv[2] ?? 'iris';
 let processed = 0;
@@ -65,6 +72,7 @@ start().then(
           counts: snapshot(),
           maxRssKb: process.resourceUsage().maxRSS,
           processed,
+          sqlInFlight: sqlStatementsInFlight(),
         });
       } else if (request.type === 'stop' && !stopping) {
         stopping = true;

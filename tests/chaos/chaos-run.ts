@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig } from '../../config';
+import { PipelineChild } from '../../bench/children';
+import { createPopulation, type Person } from '../../bench/population';
+import { quantile } from '../../bench/report';
+import { dropPrefix } from '../../bench/scenario';
+import { Container } from '../../src/app/container';
+import { conversationIdFor } from '../../src/app/ingress';
+import { startOutboundWorker } from '../../src/queues/outbound-worker';
+import { createPrismaClient } from '../../src/stores/prisma/client';
+import { Faults, type FaultPlan } from './faults';
+import { Platform } from './platform';
+import { TcpProxy } from './tcp-proxy';
+import { verify, type ConversationRecord, type Verdict } from './verify';
+
+export interface ChaosOptions extends FaultPlan {
+  /** Direct URLs of the servers; Iris reaches them through the suite's proxies. */
+  databaseUrl: string;
+  redisUrl: string;
+  /** People, each creating a boleto and answering the proposal. */
+  conversations: number;
+  /** Every n-th person answers "não" (the control group: nothing may be created for them). */
+  refuseEvery: number;
+  /** People start spread over this time, so faults hit conversations at every step. */
+  spreadMs: number;
+  replyTimeoutMs: number;
+  /** The whole run stops by itself after this, whatever is still waiting. */
+  deadlineMs: number;
+  log?: (line: string) => void;
+}
+
+export interface ChaosReport extends Verdict {
+  seconds: number;
+  conversations: number;
+  created: number;
+  refused: number;
+  notConfirmed: number;
+  deliveries: number;
+  redeliveries: number;
+  duplicatesDropped: number;
+  genericErrors: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  faults: ReturnType<Faults['summary']>;
+  /** Where the pipeline processes' stderr went. */
+  stderrPath: string;
+}
+
+const CREATE = /Confirma\?/;
+
+/**
+ * The chaos suite: people create and confirm boletos while pipeline processes are SIGKILLed
+ * mid-turn, PostgreSQL and Redis are cut (TCP proxies: the servers stay up) and every message
+ * is delivered twice; then the guarantees are checked (verify.ts). The channel side — ingress —
+ * goes through the proxies too; the sender that hands replies to the "platform" talks to Redis
+ * directly, so that "no reply twice" measures Iris and not the one send-then-mark window a
+ * sender has by nature (see the README, "Performance").
+ */
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  const prefix = `chaos-${randomUUID().slice(0, 8)}`;
+  const db = createPrismaClient(options.databaseUrl, { max: 4 });
+  const redisProxy = new TcpProxy(hostPort(options.redisUrl, 6379));
+  const pgProxy = new TcpProxy(hostPort(options.databaseUrl, 5432));
+  const proxied = {
+    REDIS_URL: withPort(options.redisUrl, await redisProxy.start()),
+    DATABASE_URL: withPort(options.databaseUrl, await pgProxy.start()),
+  };
+  const people = await createPopulation(db, {
+    tag: prefix,
+    tenants: Math.ceil(options.conversations / 10),
+    usersPerTenant: 10,
+  });
+  const env = { ...proxied, IRIS_PREFIX: prefix, LOG_LEVEL: process.env.CHAOS_LOG ?? 'silent' };
+  const ingressSide = new Container(loadConfig(env), { role: 'chaos-ingress' });
+  const senderSide = new Container(loadConfig({ ...env, REDIS_URL: options.redisUrl }), {
+    role: 'chaos-sender',
+  });
+  const account = randomUUID();
+  const platform = new Platform(ingressSide.ingress, account, prefix, {
+    replyTimeoutMs: options.replyTimeoutMs,
+    giveUpAt: started + options.deadlineMs,
+  });
+  const sender = startOutboundWorker({
+    connection: senderSide.connection,
+    prefix,
+    redis: senderSide.redis,
+    keys: senderSide.keys,
+    channel: 'console',
+    account,
+    sender: { send: platform.onReply },
+    logger: senderSide.logger,
+    concurrency: 16,
+  });
+  // The processes' stderr (connection errors are expected here) goes to a file, not the report.
+  const stderrPath = join(tmpdir(), `${prefix}.stderr.log`);
+  const stderr = openSync(stderrPath, 'a');
+  const spawn = () =>
+    new PipelineChild(
+      'iris',
+      { ...env, PIPELINE_CONCURRENCY: String(options.concurrency), CHECK_REDIS_POLICY: 'false' },
+      { stderr },
+    );
+  const faults = new Faults(options, spawn, { postgres: pgProxy, redis: redisProxy }, log);
+  await faults.startProcesses();
+  log(`${options.conversations} conversations, ${options.processes} pipeline processes, prefix ${prefix}`);
+
+  const t0 = Date.now();
+  faults.schedule(t0);
+  const records = await Promise.all(
+    people.slice(0, options.conversations).map(async (person, i) => {
+      await sleep(Math.floor((i / options.conversations) * options.spreadMs));
+      return converse(platform, person, i, options.refuseEvery);
+    }),
+  );
+  faults.stop();
+  log(`conversations done after ${((Date.now() - t0) / 1000).toFixed(1)} s; checking`);
+  await sleep(2_000); // a second answer to anything would arrive by now
+
+  try {
+    const verdict = await verify(db, records, platform.replies, platform.strayReplies);
+    const ms = records
+      .flatMap((r) => r.exchanges)
+      .filter((e) => e.reply)
+      .map((e) => e.ms);
+    return {
+      ...verdict,
+      seconds: (Date.now() - started) / 1000,
+      conversations: records.length,
+      created: records.filter((r) => r.outcome === 'created').length,
+      refused: records.filter((r) => r.outcome === 'refused').length,
+      notConfirmed: records.filter((r) => r.outcome === 'no_proposal' || r.outcome === 'answer_failed')
+        .length,
+      deliveries: platform.deliveries,
+      redeliveries: platform.redeliveries,
+      duplicatesDropped: platform.duplicatesDropped,
+      genericErrors: platform.replies.filter((r) => r.id.endsWith(':error')).length,
+      latencyMs: { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: Math.max(0, ...ms) },
+      faults: faults.summary(),
+      stderrPath,
+    };
+  } finally {
+    await faults.stopProcesses();
+    await sender.close();
+    await Promise.all([redisProxy.close(), pgProxy.close()]);
+    await Promise.all([ingressSide.close(), dropPrefix(senderSide.redis, prefix).catch(() => undefined)]);
+    await senderSide.close();
+    await db.$disconnect();
+    closeSync(stderr);
+  }
+}
+
+/** One person: "cria um boleto ..." until a proposal comes (at most 3 tries), then "sim" or "não". */
+async function converse(
+  platform: Platform,
+  person: Person,
+  index: number,
+  refuseEvery: number,
+): Promise<ConversationRecord> {
+  const chatId = `chat-${person.userId}`;
+  const record: ConversationRecord = {
+    tenantId: person.tenantId,
+    conversationId: conversationIdFor(person.tenantId, 'console', chatId, person.userId),
+    confirms: index % refuseEvery !== 0,
+    exchanges: [],
+    answer: undefined,
+    outcome: 'no_proposal',
+  };
+  const say = async (text: string) => {
+    const exchange = await platform.exchange(person.externalUserId, chatId, text);
+    record.exchanges.push(exchange);
+    return exchange;
+  };
+  let proposed = false;
+  for (let attempt = 0; attempt < 3 && !proposed; attempt++) {
+    const reply = await say(`cria um boleto de R$ ${100 + index},00 pro Maria Oliveira pra dia 10/12/2099`);
+    proposed = CREATE.test(reply.reply?.text ?? '');
+  }
+  if (!proposed) return record;
+  record.answer = await say(record.confirms ? 'sim' : 'não');
+  const text = record.answer.reply?.text ?? '';
+  if (record.confirms && /Boleto nº \d+ criado/.test(text)) record.outcome = 'created';
+  else if (!record.confirms && /cancelada/.test(text)) record.outcome = 'refused';
+  else record.outcome = 'answer_failed';
+  return record;
+}
+
+function hostPort(url: string, defaultPort: number): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || defaultPort) };
+}
+
+function withPort(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}

@@ -1,0 +1,19 @@
+import type { ChaosReport } from './chaos-run';
+
+/** The chaos figures as lines of text (printed by `npm run chaos` and by the CI test). */
+export function formatChaosReport(r: ChaosReport): string {
+  const f = r.faults;
+  const cuts = f.cuts
+    .map((c) => `${c.what} ${c.forMs / 1000} s at ${(c.atMs / 1000).toFixed(1)} s`)
+    .join(', ');
+  return [
+    `chaos: ${r.conversations} conversations in ${r.seconds.toFixed(1)} s`,
+    `  faults: ${f.kills} SIGKILLs of pipeline processes (${f.killedMidTurn} mid-turn), ${f.processesStarted} processes started; cuts: ${cuts || 'none'}; ${f.connectionsReset} connections reset`,
+    `  platform: ${r.messages} messages, ${r.deliveries} deliveries (each twice), ${r.duplicatesDropped} duplicates dropped by ingress, ${r.redeliveries} redeliveries after a failed ingress`,
+    `  outcomes: ${r.created} boletos confirmed and created, ${r.refused} refused ("não"), ${r.notConfirmed} not completed; ${r.genericErrors} generic-error replies`,
+    `  latency per message (delivery -> reply): p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`,
+    `  checks: unanswered ${r.unanswered}, replies sent twice ${r.duplicateReplyIds}, messages answered twice ${r.secondAnswers}, conversations with two boletos ${r.conversationsWithTwoBoletos}, "criado" without a boleto ${r.createdButMissing}, executed without "sim" ${r.executedWithoutSim} (boletos ${r.boletos}, completed actions ${r.completedActions})`,
+    r.violations.length === 0 ? '  every guarantee held' : `  VIOLATIONS: ${r.violations.join('; ')}`,
+    `  (pipeline processes' stderr: ${r.stderrPath})`,
+  ].join('\n');
+}

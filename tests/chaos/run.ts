@@ -1,0 +1,66 @@
+/**
+ * `npm run chaos`: a few hundred people create and confirm boletos while pipeline processes are
+ * SIGKILLed mid-turn, PostgreSQL is cut for tens of seconds and Redis for seconds, and every
+ * message is delivered twice. Prints the figures and the checks; exits 1 if a guarantee broke.
+ * Bounded: it stops by itself (`--deadline` seconds). Its own database, iris_chaos, is
+ * recreated and migrated; its Redis keys are deleted at the end.
+ *
+ *   npm run chaos [-- --conversations 300 --deadline 420]
+ */
+import { parseArgs } from 'node:util';
+import { Client } from 'pg';
+import { applyMigrations } from '../../src/stores/prisma/migrations';
+import { runChaos } from './chaos-run';
+import { formatChaosReport } from './report';
+
+const { values: args } = parseArgs({
+  options: {
+    conversations: { type: 'string', default: '300' },
+    deadline: { type: 'string', default: '420' },
+  },
+});
+const DATABASE_URL = process.env.CHAOS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_chaos';
+const REDIS_URL = process.env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function recreateDatabase(): Promise<void> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  await client.end();
+  await applyMigrations(DATABASE_URL);
+}
+
+async function main(): Promise<number> {
+  await recreateDatabase();
+  const started = Date.now();
+  const log = (line: string) =>
+    console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+  const report = await runChaos({
+    databaseUrl: DATABASE_URL,
+    redisUrl: REDIS_URL,
+    conversations: Number(args.conversations),
+    refuseEvery: 5,
+    spreadMs: 60_000,
+    processes: 2,
+    concurrency: 8,
+    killAtMs: [5_000, 15_000, 25_000, 35_000, 50_000, 65_000, 80_000],
+    postgresCut: { atMs: 20_000, forMs: 25_000 },
+    redisCut: { atMs: 55_000, forMs: 5_000 },
+    replyTimeoutMs: 180_000,
+    deadlineMs: Number(args.deadline) * 1000,
+    log,
+  });
+  console.log(formatChaosReport(report));
+  return report.violations.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
