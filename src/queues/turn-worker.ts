@@ -84,8 +84,7 @@ async function drain(
   }
   const { lock } = taken;
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  // The head read with the lock, then "empty" when a commit left nothing: saves a round trip
-  // per turn, and the release re-checks the mailbox atomically anyway.
+  // The head is read with the lock; a commit that leaves the mailbox empty also releases it.
   let next: unknown = taken.head;
   try {
     for (let handled = 0; ; handled++) {
@@ -127,8 +126,7 @@ async function drain(
         await deps.mailbox.release(lock, { force: true, retryInMs: 60_000 });
         return;
       }
-      const left = await handleOne(deps, lock, message, transcript, lastAttempt);
-      if (left === 0) next = undefined;
+      if ((await handleOne(deps, lock, message, transcript, lastAttempt)) === 0) return; // released
     }
   } catch (error) {
     if (error instanceof DelayedError) throw error;

@@ -34,9 +34,14 @@ redis.call('lpop', KEYS[1])
 redis.call('set', KEYS[2], ARGV[3], 'EX', ARGV[4])
 if ARGV[5] == 'del' then redis.call('del', KEYS[3])
 elseif ARGV[5] == 'set' then redis.call('set', KEYS[3], ARGV[6], 'EX', ARGV[7]) end
-redis.call('pexpire', KEYS[4], ARGV[8])
 local left = redis.call('llen', KEYS[1])
-if left > 0 then redis.call('zadd', KEYS[5], 'XX', ARGV[10], ARGV[9]) end
+if left > 0 then
+  redis.call('pexpire', KEYS[4], ARGV[8])
+  redis.call('zadd', KEYS[5], 'XX', ARGV[10], ARGV[9])
+else
+  redis.call('del', KEYS[4])
+  redis.call('zrem', KEYS[5], ARGV[9])
+end
 return left`;
 
 const RELEASE = `
@@ -108,8 +113,9 @@ export class Mailbox {
 
   /**
    * Pops the handled head and saves the conversation's state and pending confirmation in one
-   * atomic step. Returns how many messages are left; throws if the lock was lost or the head
-   * is not the message handled (another worker got there: its work stands, ours is dropped).
+   * atomic step. Returns how many messages are left; when none is, the lock is released in the
+   * same step (as `release` would: nothing can be pushed in between). Throws if the lock was
+   * lost or the head is not the message handled (another worker got there: its work stands).
    */
   async commit(
     lock: MailboxLock,
