@@ -4,6 +4,10 @@ import type { PrismaClient } from './prisma/client';
 
 type Json = Parameters<PrismaClient['action']['create']>[0]['data']['params'];
 
+/** The error of an action whose execution never finished (its message ran out of retries). */
+export const EXECUTION_TIMEOUT = 'execution_timeout';
+const EXECUTION_TIMEOUT_MS = 30_000;
+
 /** The action ledger on PostgreSQL (table `actions`). */
 export class PrismaActionLedger implements ActionLedger {
   constructor(private readonly db: PrismaClient) {}
@@ -69,8 +73,21 @@ export class PrismaActionLedger implements ActionLedger {
           result: (row.result ?? {}) as Record<string, unknown>,
           byThisMessage: row.claimedBy === messageId,
         };
-      case 'EXECUTING':
-        return row.claimedBy === messageId ? { status: 'resume' } : { status: 'busy' };
+      case 'EXECUTING': {
+        if (row.claimedBy === messageId) return { status: 'resume' };
+        // Seed 003 §2.1: EXECUTING -> FAILED after 30 s. The use case writes and completes in one
+        // transaction, so an action still EXECUTING this late wrote nothing: its message ran out
+        // of retries. Another answer fails it instead of waiting on it forever.
+        const stale = row.decidedAt && now.getTime() - row.decidedAt.getTime() > EXECUTION_TIMEOUT_MS;
+        if (!stale) return { status: 'busy' };
+        const failed = await this.db.action.updateMany({
+          where: { nonce, status: 'EXECUTING', claimedBy: row.claimedBy },
+          data: { status: 'FAILED', error: EXECUTION_TIMEOUT, completedAt: now },
+        });
+        return failed.count === 1
+          ? { status: 'failed', error: EXECUTION_TIMEOUT, params: {} }
+          : { status: 'busy' };
+      }
       case 'FAILED':
         return {
           status: 'failed',

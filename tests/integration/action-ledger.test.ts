@@ -39,6 +39,19 @@ describe.each([
     return nonce;
   }
 
+  it('EXECUTING -> FAILED when its execution never finished within 30 s (seed 003 §2.1)', async () => {
+    const { ledger } = make();
+    const nonce = await proposed(ledger);
+    expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
+    expect(await ledger.claim(nonce, binding, 'm2', later(29_000))).toEqual({ status: 'busy' });
+    expect(await ledger.claim(nonce, binding, 'm2', later(31_000))).toEqual({
+      status: 'failed',
+      error: 'execution_timeout',
+      params: {},
+    });
+    expect(await ledger.claim(nonce, binding, 'm1', later(32_000))).toMatchObject({ status: 'failed' });
+  });
+
   it('PROPOSED -> EXECUTING -> COMPLETED; the same message resumes, another replays', async () => {
     const { ledger, db } = make();
     const nonce = await proposed(ledger);

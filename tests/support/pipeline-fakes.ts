@@ -31,6 +31,7 @@ import type { PipelineDeps, TurnContent, TurnInput, TurnOutput } from '../../src
 type ActionRow = Parameters<ActionLedger['propose']>[0] & {
   status: 'PROPOSED' | 'EXECUTING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
   claimedBy?: string;
+  decidedAt?: Date;
   result?: Record<string, unknown>;
   error?: string;
   failure?: Record<string, string | number>;
@@ -77,10 +78,15 @@ export class InMemoryActionLedger implements ActionLedger {
           Object.assign(row, { status: 'CANCELLED', error: 'expired' });
           return { status: 'expired' };
         }
-        Object.assign(row, { status: 'EXECUTING', claimedBy: messageId });
+        Object.assign(row, { status: 'EXECUTING', claimedBy: messageId, decidedAt: now });
         return { status: 'claimed' };
       case 'EXECUTING':
-        return row.claimedBy === messageId ? { status: 'resume' } : { status: 'busy' };
+        if (row.claimedBy === messageId) return { status: 'resume' };
+        if (now.getTime() - (row.decidedAt?.getTime() ?? now.getTime()) > 30_000) {
+          Object.assign(row, { status: 'FAILED', error: 'execution_timeout' });
+          return { status: 'failed', error: 'execution_timeout', params: {} };
+        }
+        return { status: 'busy' };
       case 'COMPLETED':
         return { status: 'completed', result: row.result ?? {}, byThisMessage: row.claimedBy === messageId };
       case 'FAILED':

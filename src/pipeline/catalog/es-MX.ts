@@ -33,6 +33,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   action_requires_confirmation: 'Para hacer esto necesito tu confirmación. ¿Continúo?',
   confirmation_expired: 'La propuesta expiró. ¿Quieres que la haga de nuevo?',
   action_failed: 'No se pudo completar la acción. Motivo: {reason}. ¿Quieres intentarlo de nuevo?',
+  execution_timed_out: 'la ejecución no terminó a tiempo y no se guardó nada',
   ai_disabled: 'El asistente no está disponible por el momento.',
   general_error: 'Ocurrió un error inesperado. Por favor, intenta de nuevo.',
   unknown_user:

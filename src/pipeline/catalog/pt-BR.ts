@@ -35,6 +35,7 @@ export const ptBR = {
   action_requires_confirmation: 'Para executar esta ação, preciso da sua confirmação. Deseja prosseguir?',
   confirmation_expired: 'A proposta de ação expirou. Deseja que eu refaça?',
   action_failed: 'Não foi possível completar a ação. Motivo: {reason}. Deseja tentar novamente?',
+  execution_timed_out: 'a execução não terminou a tempo e nada foi gravado',
   ai_disabled: 'O assistente de IA está temporariamente indisponível.',
   general_error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   // Access

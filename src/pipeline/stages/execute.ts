@@ -80,6 +80,11 @@ async function runConfirmed(
       t.record('tool_execution_replayed', { tool: tool.name, nonce, sameMessage: claim.byThisMessage });
       return claim.result;
     case 'failed':
+      if (claim.error === 'execution_timeout') {
+        t.record('tool_execution_failed', { tool: tool.name, nonce, reason: claim.error });
+        t.reply(t.say('action_failed', { reason: t.say('execution_timed_out') }));
+        return undefined;
+      }
       // The same message, retried after its worker died: the same refusal, with its values.
       throw new DomainError(claim.error || 'general_error', claim.params);
     case 'busy':
