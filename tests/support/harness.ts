@@ -95,7 +95,6 @@ export class Harness {
   /** A console chat for a platform identity (linked or not). */
   chat(externalUserId: string): ConsoleChannel {
     const channel = new ConsoleChannel(this.container.ingress, externalUserId, (r) => this.replies.push(r), {
-      settleMs: 100,
       timeoutMs: 15_000,
     });
     this.workers.push(startSender(this.container, 'console', channel.account, channel));

@@ -9,16 +9,15 @@ import type { InboundContent, OutboundMessage } from '../../core/messages';
 export class ConsoleChannel implements ChannelSender {
   readonly account = randomUUID();
   private seq = 0;
-  private readonly waiting = new Map<
-    string,
-    { replies: OutboundMessage[]; settle: NodeJS.Timeout | undefined; done: (r: OutboundMessage[]) => void }
-  >();
+  private readonly waiting = new Map<string, (replies: OutboundMessage[]) => void>();
+  /** Replies that arrived before their message's correlation id was known to the caller. */
+  private readonly early = new Map<string, OutboundMessage>();
 
   constructor(
     private readonly ingress: Ingress,
     private readonly externalUserId: string,
     private readonly onReply: (reply: OutboundMessage) => void,
-    private readonly options: { settleMs?: number; timeoutMs?: number } = {},
+    private readonly options: { timeoutMs?: number } = {},
   ) {}
 
   get chatId(): string {
@@ -44,14 +43,14 @@ export class ConsoleChannel implements ChannelSender {
       content,
     });
     if (outcome.status !== 'queued') return { outcome, replies: [] };
+    const early = this.early.get(outcome.correlationId);
+    if (early) {
+      this.early.delete(outcome.correlationId);
+      return { outcome, replies: [early] };
+    }
     const replies = await new Promise<OutboundMessage[]>((resolve) => {
-      const entry = {
-        replies: [] as OutboundMessage[],
-        settle: undefined as NodeJS.Timeout | undefined,
-        done: resolve,
-      };
-      this.waiting.set(outcome.correlationId, entry);
-      setTimeout(() => this.finish(outcome.correlationId), this.options.timeoutMs ?? 30_000).unref();
+      this.waiting.set(outcome.correlationId, resolve);
+      setTimeout(() => this.finish(outcome.correlationId, []), this.options.timeoutMs ?? 30_000).unref();
     });
     return { outcome, replies };
   }
@@ -59,19 +58,18 @@ export class ConsoleChannel implements ChannelSender {
   async send(message: OutboundMessage): Promise<void> {
     if (message.kind !== 'text') return;
     this.onReply(message);
-    const entry = this.waiting.get(message.correlationId);
-    if (!entry) return;
-    entry.replies.push(message);
-    if (entry.settle) clearTimeout(entry.settle);
-    // A turn's replies are queued together; a short quiet period means the turn is complete.
-    entry.settle = setTimeout(() => this.finish(message.correlationId), this.options.settleMs ?? 150);
+    // A turn answers with one message. It may arrive before ingress returned its correlation id.
+    if (this.waiting.has(message.correlationId)) this.finish(message.correlationId, [message]);
+    else {
+      this.early.set(message.correlationId, message);
+      if (this.early.size > 1_000) this.early.delete(this.early.keys().next().value!);
+    }
   }
 
-  private finish(correlationId: string): void {
-    const entry = this.waiting.get(correlationId);
-    if (!entry) return;
+  private finish(correlationId: string, replies: OutboundMessage[]): void {
+    const resolve = this.waiting.get(correlationId);
+    if (!resolve) return;
     this.waiting.delete(correlationId);
-    if (entry.settle) clearTimeout(entry.settle);
-    entry.done(entry.replies);
+    resolve(replies);
   }
 }
