@@ -11,10 +11,6 @@ const BANK_CODE = '237';
 
 export const BOLETO_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'OVERDUE'] as const;
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
-}
-
 function boletoView(b: {
   number: number;
   amountCents: number;
@@ -90,30 +86,22 @@ export const createBoleto: ToolDefinition<z.infer<typeof createInput>> = {
       dueDate: params.due_date,
       freeField,
     });
-    try {
-      const boleto = await ctx.db.boleto.create({
-        data: {
-          tenantId: ctx.tenant.id,
-          number,
-          contactId: contact.id,
-          amountCents: params.amount_cents,
-          dueDate: new Date(`${params.due_date}T00:00:00Z`),
-          digitableLine: numbers.digitableLine,
-          barcode: numbers.barcode,
-          createdByNonce: ctx.nonce,
-        },
-        include: { contact: true },
-      });
-      return boletoView(boleto);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const again = await ctx.db.boleto.findUnique({
-        where: { createdByNonce: ctx.nonce },
-        include: { contact: true },
-      });
-      if (!again) throw error;
-      return boletoView(again);
-    }
+    // createdByNonce is unique: a concurrent second run fails here, its transaction rolls back,
+    // and its retry finds the action COMPLETED and replays this one's result.
+    const boleto = await ctx.db.boleto.create({
+      data: {
+        tenantId: ctx.tenant.id,
+        number,
+        contactId: contact.id,
+        amountCents: params.amount_cents,
+        dueDate: new Date(`${params.due_date}T00:00:00Z`),
+        digitableLine: numbers.digitableLine,
+        barcode: numbers.barcode,
+        createdByNonce: ctx.nonce,
+      },
+      include: { contact: true },
+    });
+    return boletoView(boleto);
   },
 };
 
