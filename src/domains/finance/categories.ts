@@ -3,29 +3,14 @@
  * Fixed costs recur every month at about the same amount; the monthly budget caps only the
  * variable ones, so a category's type decides whether a spending counts against the budget.
  *
- * The pack owns this list (it is a business rule); the es-MX understander recognizes the same
- * names, and a unit test keeps the two in step.
+ * One list for the pack and the es-MX understander: it is defined where words are recognized
+ * (src/nlu/es-mx/categories.ts) and re-exported here with the pack's checks.
  */
-export const CATEGORIES = [
-  'supermercado',
-  'restaurantes',
-  'transporte',
-  'gasolina',
-  'vivienda',
-  'servicios',
-  'salud',
-  'educacion',
-  'entretenimiento',
-  'ropa',
-  'suscripciones',
-  'otros',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+import { CATEGORIES, categoryTypeOf, type Category, type CategoryType } from '../../nlu/es-mx/categories';
+
+export { CATEGORIES, type Category, type CategoryType };
 
 export const CATEGORY_TYPES = ['fixed', 'variable'] as const;
-export type CategoryType = (typeof CATEGORY_TYPES)[number];
-
-const FIXED: ReadonlySet<Category> = new Set(['vivienda', 'servicios', 'educacion', 'suscripciones']);
 
 export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
@@ -36,6 +21,4 @@ export function isCategoryType(value: unknown): value is CategoryType {
 }
 
 /** The type a category implies: fixed for vivienda, servicios, educacion, suscripciones; else variable. */
-export function impliedCategoryType(category: Category): CategoryType {
-  return FIXED.has(category) ? 'fixed' : 'variable';
-}
+export const impliedCategoryType: (category: Category) => CategoryType = categoryTypeOf;
