@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { abortableSleep } from '../core/abortable-sleep';
 
 /**
  * A cluster-wide lease on a name (one Telegram poller per bot token, one WhatsApp socket per
@@ -97,7 +98,7 @@ export class RedisLease {
       } catch {
         // Redis unreachable: keep waiting as a standby.
       }
-      await pause(this.intervalMs, signal);
+      await abortableSleep(this.intervalMs, signal);
     }
     if (!this.held) return false;
     if (signal?.aborted) {
@@ -159,18 +160,4 @@ export class RedisLease {
       await this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
     }
   }
-}
-
-/** Sleeps `ms`, or less if `signal` aborts, so a standby stops at once when asked. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
