@@ -28,6 +28,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     mailbox: c.mailbox,
     outbox: c.outbox,
     transcribe: c.transcribe,
+    turns: c.turns,
     audit: { write: (entries) => c.audit.write(entries) },
     handler: c.turnHandlerDeps(),
     logger: c.logger.child({ component: 'turns' }),

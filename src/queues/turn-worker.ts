@@ -31,6 +31,8 @@ export interface TurnWorkerDeps {
   mailbox: Mailbox;
   outbox: Outbox;
   transcribe: Queue;
+  /** The turns queue, to drop the jobs of messages a drain handled before their own job ran. */
+  turns?: Queue;
   audit: AuditSink;
   handler: TurnHandlerDeps;
   logger: Logger;
@@ -76,12 +78,12 @@ async function drain(
 ): Promise<void> {
   const { conversationId } = turnJobSchema.parse(job.data);
   const taken = await deps.mailbox.tryLock<unknown>(conversationId);
-  if (!taken) {
-    // Another worker is on this conversation; it will see our message unless it dies, so look
-    // again shortly instead of dropping the job.
-    await job.moveToDelayed(Date.now() + 50 + Math.floor(Math.random() * 200), token);
-    throw new DelayedError();
-  }
+  // Another worker holds the conversation: it sees our message, because it releases the lock
+  // only with the mailbox empty, atomically, and our message was pushed before this job
+  // existed. If it dies, the sweeper reschedules the mailbox once its lock expires (a retry here
+  // could not take the lock sooner). Retrying instead kept jobs spinning through the queue on
+  // busy conversations (bench: a fifth of all jobs at saturation).
+  if (!taken) return;
   const { lock } = taken;
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   // The head is read with the lock; a commit that leaves the mailbox empty also releases it.
@@ -126,7 +128,9 @@ async function drain(
         await deps.mailbox.release(lock, { force: true, retryInMs: 60_000 });
         return;
       }
-      if ((await handleOne(deps, lock, message, transcript, lastAttempt)) === 0) return; // released
+      const left = await handleOne(deps, lock, message, transcript, lastAttempt);
+      dropOwnJob(deps, job, message.id);
+      if (left === 0) return; // the commit released the lock
     }
   } catch (error) {
     if (error instanceof DelayedError) throw error;
@@ -190,6 +194,21 @@ async function handleOne(
     'turn handled',
   );
   return left;
+}
+
+/**
+ * A drain handles every message of its conversation, so a busy conversation's later messages
+ * are often done before their own jobs run; those jobs would only find an empty or locked
+ * mailbox. Dropping them as their messages are handled keeps the queue as long as the work
+ * waiting, not as long as every message ever pushed (bench: a wait list growing by ~50 jobs/s
+ * and seconds of queueing at saturation). A job already running is left alone (remove refuses).
+ */
+function dropOwnJob(deps: TurnWorkerDeps, job: Job, messageId: string): void {
+  const own = safeJobId(messageId);
+  if (!deps.turns || job.id === own) return;
+  deps.turns
+    .remove(own)
+    .catch((error: unknown) => deps.logger.debug({ err: error }, 'handled job not removed'));
 }
 
 async function readTranscript(
