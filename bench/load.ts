@@ -41,6 +41,8 @@ export interface RunResult {
   starved: number;
   unexpected: number;
   ingressErrors: number;
+  /** The distinct reasons ingress failed, with counts (first 5 reasons). */
+  ingressErrorReasons: Record<string, number>;
   /** Measured window. */
   seconds: number;
   /** Answers per second within the window. */
@@ -136,8 +138,12 @@ export class LoadDriver {
           throw error;
         },
       )
-      .catch(() => {
+      .catch((error: unknown) => {
         this.result.ingressErrors++;
+        const reason = error instanceof Error ? error.message.slice(0, 80) : String(error);
+        const reasons = this.result.ingressErrorReasons;
+        if (reasons[reason] !== undefined || Object.keys(reasons).length < 5)
+          reasons[reason] = (reasons[reason] ?? 0) + 1;
         this.inFlight.delete(c.chatId);
         this.idle.push(c);
       });
@@ -152,6 +158,7 @@ export class LoadDriver {
       starved: 0,
       unexpected: 0,
       ingressErrors: 0,
+      ingressErrorReasons: {},
       seconds: 0,
       throughput: 0,
       latenciesMs: [],

@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     rates: { type: 'string', default: '100,500,1000' },
     processes: { type: 'string', default: '1,2' },
-    people: { type: 'string', default: '256' },
+    people: { type: 'string', default: '64' },
     parts: { type: 'string', default: 'reference,turns,load' },
   },
 });
@@ -129,17 +129,22 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
   const rows: Array<Array<string | number>> = [];
   const best: Record<number, number> = {};
   const rss: string[] = [];
+  const errors: string[] = [];
   for (const p of processCounts) {
     const result = await runIris(env, people, p, [
       (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
       ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
     ]);
     result.runs.forEach((run, i) => rows.push(r.runRow(p, run, result.counts[i]!)));
+    for (const run of result.runs)
+      if (run.ingressErrors > 0)
+        errors.push(`${p} proc, ${run.label}: ${JSON.stringify(run.ingressErrorReasons)}`);
     best[p] = result.runs[0]!.throughput;
     rss.push(`${p} proc: pipeline ${result.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
   }
   console.log(r.table(r.RUN_HEAD, rows));
   console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent)');
+  for (const line of errors) console.log(`  ingress errors, ${line}`);
   console.log(
     `peak RSS: ${rss.join('; ')}; bench parent (load + ingress + sender) ${r.fmt(process.resourceUsage().maxRSS / 1024)} MB`,
   );
