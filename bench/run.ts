@@ -139,7 +139,9 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
     for (const run of result.runs)
       if (run.ingressErrors > 0)
         errors.push(`${p} proc, ${run.label}: ${JSON.stringify(run.ingressErrorReasons)}`);
-    best[p] = result.runs[0]!.throughput;
+    // The best answer rate of any run: the closed loop keeps latency low; an overloaded open
+    // loop drains a backlog with bigger batches (Prisma, BullMQ, audit) and can go faster.
+    best[p] = Math.max(...result.runs.map((run) => run.throughput));
     rss.push(`${p} proc: pipeline ${result.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
   }
   console.log(r.table(r.RUN_HEAD, rows));

@@ -43,10 +43,11 @@ async function main(): Promise<number> {
     redisUrl: REDIS_URL,
     conversations: Number(args.conversations),
     refuseEvery: 5,
-    spreadMs: 60_000,
+    spreadMs: 80_000,
     processes: 2,
     concurrency: 8,
-    killAtMs: [5_000, 15_000, 25_000, 35_000, 50_000, 65_000, 80_000],
+    // While people are still arriving (80 s); one lands during the PostgreSQL cut.
+    killAtMs: [5_000, 12_000, 30_000, 50_000, 62_000, 68_000, 76_000],
     postgresCut: { atMs: 20_000, forMs: 25_000 },
     redisCut: { atMs: 55_000, forMs: 5_000 },
     replyTimeoutMs: 180_000,
