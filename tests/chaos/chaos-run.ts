@@ -45,6 +45,8 @@ export interface ChaosReport extends Verdict {
   genericErrors: number;
   latencyMs: { p50: number; p99: number; max: number };
   faults: ReturnType<Faults['summary']>;
+  /** The first few answers that were not the expected proposal or result. */
+  unexpectedReplies: string[];
   /** Where the pipeline processes' stderr went. */
   stderrPath: string;
 }
@@ -141,6 +143,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       genericErrors: platform.replies.filter((r) => r.id.endsWith(':error')).length,
       latencyMs: { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: Math.max(0, ...ms) },
       faults: faults.summary(),
+      unexpectedReplies: records.flatMap((r) => r.unexpected).slice(0, 5),
       stderrPath,
     };
   } finally {
@@ -169,6 +172,7 @@ async function converse(
     exchanges: [],
     answer: undefined,
     outcome: 'no_proposal',
+    unexpected: [],
   };
   const say = async (text: string) => {
     const exchange = await platform.exchange(person.externalUserId, chatId, text);
@@ -179,13 +183,17 @@ async function converse(
   for (let attempt = 0; attempt < 3 && !proposed; attempt++) {
     const reply = await say(`cria um boleto de R$ ${100 + index},00 pro Maria Oliveira pra dia 10/12/2099`);
     proposed = CREATE.test(reply.reply?.text ?? '');
+    if (!proposed) record.unexpected.push(`create -> ${reply.reply?.text ?? '(no reply)'}`);
   }
   if (!proposed) return record;
   record.answer = await say(record.confirms ? 'sim' : 'não');
   const text = record.answer.reply?.text ?? '';
   if (record.confirms && /Boleto nº \d+ criado/.test(text)) record.outcome = 'created';
   else if (!record.confirms && /cancelada/.test(text)) record.outcome = 'refused';
-  else record.outcome = 'answer_failed';
+  else {
+    record.outcome = 'answer_failed';
+    record.unexpected.push(`${record.confirms ? 'sim' : 'não'} -> ${text || '(no reply)'}`);
+  }
   return record;
 }
 

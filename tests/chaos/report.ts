@@ -13,6 +13,7 @@ export function formatChaosReport(r: ChaosReport): string {
     `  outcomes: ${r.created} boletos confirmed and created, ${r.refused} refused ("não"), ${r.notConfirmed} not completed; ${r.genericErrors} generic-error replies`,
     `  latency per message (delivery -> reply): p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`,
     `  checks: unanswered ${r.unanswered}, replies sent twice ${r.duplicateReplyIds}, messages answered twice ${r.secondAnswers}, conversations with two boletos ${r.conversationsWithTwoBoletos}, "criado" without a boleto ${r.createdButMissing}, executed without "sim" ${r.executedWithoutSim} (boletos ${r.boletos}, completed actions ${r.completedActions})`,
+    ...r.unexpectedReplies.map((u) => `  unexpected answer: ${u.replace(/\n/g, ' ')}`),
     r.violations.length === 0 ? '  every guarantee held' : `  VIOLATIONS: ${r.violations.join('; ')}`,
     `  (pipeline processes' stderr: ${r.stderrPath})`,
   ].join('\n');

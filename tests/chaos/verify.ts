@@ -12,6 +12,8 @@ export interface ConversationRecord {
   /** The answer to the proposal ("sim" or "não"), when it was sent. */
   answer: Exchange | undefined;
   outcome: 'created' | 'refused' | 'no_proposal' | 'answer_failed';
+  /** Answers that were not the expected proposal or result ("step -> reply"). */
+  unexpected: string[];
 }
 
 export interface Verdict {
