@@ -12,9 +12,10 @@ import type { RedisKeys } from './keys';
  *   one message at a time. Handling ends with `commit`, which pops the head and saves the
  *   conversation state in one atomic step, so a crash re-handles at most the head message.
  * - The lock is released only when the mailbox is empty (atomically), so a message pushed while
- *   another worker holds the lock is always seen by that worker. A worker that cannot take the
- *   lock retries its job a moment later instead of dropping it, which covers a holder that died.
- * - A sweeper re-adds drain jobs for mailboxes left waiting (a crash between push and add).
+ *   another worker holds the lock is always seen by that worker: a drain job that cannot take
+ *   the lock just ends.
+ * - A sweeper re-adds drain jobs for mailboxes left waiting: a crash between push and add, or a
+ *   lock holder that died (once its lock expires).
  */
 const PUSH = `
 if redis.call('set', KEYS[1], '1', 'EX', ARGV[1], 'NX') == false then return 0 end
