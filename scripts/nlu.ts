@@ -11,7 +11,8 @@
  */
 import { createInterface } from 'node:readline';
 import { isLocale, type Locale } from '../src/core/locale';
-import { DEFAULT_TIME_ZONE, offlineUnderstander, publicEntities } from '../src/nlu';
+import { packForLocale } from '../src/app/packs';
+import { DEFAULT_TIME_ZONE, publicEntities } from '../src/nlu';
 
 const USAGE =
   'usage: npm run nlu -- [--locale pt-BR|es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     process.stderr.write(`nlu: ${error.message}\n${USAGE}\n`);
     process.exit(2);
   }
-  const understander = offlineUnderstander(options.locale);
+  const understander = packForLocale(options.locale).understander;
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     const text = line.replace(/\r$/, '');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Locale } from '../core/locale';
-import type { Understander } from '../core/understanding';
+import type { Understander, UnderstandingContext } from '../core/understanding';
+import type { IntentTrainingSource } from '../nlu/intent-model';
 import type { PrismaClient } from '../stores/prisma/client';
 
 export type DomainPackId = 'boletos' | 'finance';
@@ -129,6 +130,14 @@ export interface DomainPack {
   intents: Readonly<Record<string, IntentSpec>>;
   tools: readonly AnyTool[];
   understander: Understander;
+  /**
+   * Whether `text` asks for the write `intent` (true for intents that do not write): a verb of
+   * that write, not a question, not a hypothesis, not negated. Applies to every reader, the
+   * offline model and Gemini alike.
+   */
+  asksForWrite(intent: string, text: string): boolean;
+  /** How the pack's intent model is trained (`npm run nlu:train`) and where it is kept. */
+  intentModel: PackIntentModel;
   /** Human names of entity fields, for "Preciso saber: ...". */
   fieldLabel(field: string): string;
   /** Gate 3 plus reference resolution; may fill defaults the pack's seed allows (shown in the prompt). */
@@ -141,4 +150,13 @@ export interface DomainPack {
   answer(intent: string): string;
   /** The pack's sentence by key. */
   say(key: string, params?: Record<string, string | number>): string;
+}
+
+/** A pack's trained intent model: its training sentences, its file, the signals it reads. */
+export interface PackIntentModel {
+  /** The artifact `npm run nlu:train` writes and the understander reads. */
+  path: string;
+  training: IntentTrainingSource;
+  /** The model's input for a text, exactly as the understander computes it (see the locale's `modelInput`). */
+  inputOf(text: string, ctx: UnderstandingContext): { text: string; signals: string[] };
 }

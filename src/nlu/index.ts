@@ -1,24 +1,12 @@
 import type { Locale } from '../core/locale';
-import type { Understander, Understanding } from '../core/understanding';
-import { esMxUnderstander } from './es-mx';
-import { ptBrUnderstander } from './pt-br';
+import type { Understanding } from '../core/understanding';
 
 /**
- * The offline (rule-based, no API key) understanders, one per locale.
- *
- * Each locale's rules may carry internal entities besides the documented ones (pt-BR keeps
- * `status` for list filters); `PUBLIC_ENTITIES` is the documented set per locale, which tools
- * that print or evaluate understanding (`npm run nlu`, `npm run nlu:eval`) keep to.
+ * What understanding shares across packs: the documented entity names per locale (tools that
+ * print or evaluate understanding, `npm run nlu` and `npm run nlu:eval`, keep to them) and the
+ * default time zones. Each locale's readers may carry internal entities besides these (pt-BR
+ * keeps `status` for list filters, es-MX `transaction_type` and `debt_action`).
  */
-export function offlineUnderstander(locale: Locale): Understander {
-  switch (locale) {
-    case 'pt-BR':
-      return ptBrUnderstander;
-    case 'es-MX':
-      return esMxUnderstander;
-  }
-}
-
 export const PUBLIC_ENTITIES: Record<Locale, readonly string[]> = {
   'pt-BR': ['contact_name', 'amount_cents', 'due_date', 'boleto_id', 'message_content'],
   'es-MX': [

@@ -221,6 +221,16 @@ export function paymentsPack() {
         return { entities };
       },
     },
+    intentModel: {
+      path: '/nonexistent/intent-model.json',
+      training: {
+        templates: {},
+        slots: {},
+        habits: { shortcuts: {}, openers: [], stories: [], closers: [], emojis: [] },
+      },
+      inputOf: (text) => ({ text, signals: [] }),
+    },
+    asksForWrite: () => true,
     fieldLabel: (field) => say(`field_${field}`),
     async validate(intent, entities): Promise<Validation> {
       const spec = pack.intents[intent];

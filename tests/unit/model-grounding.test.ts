@@ -2,7 +2,7 @@ import type { Understanding } from '../../src/core/understanding';
 import { CONFIDENCE, modelConfidence } from '../../src/nlu/model/confidence';
 import { groundValues } from '../../src/nlu/model/grounding';
 import { valueKind } from '../../src/nlu/model/value-kinds';
-import { offlineUnderstander } from '../../src/nlu';
+import { boletosUnderstander } from '../../src/domains/boletos/understanding';
 
 /**
  * Seed 000's hallucination matrix for model readings: a value is kept only when the person's
@@ -14,7 +14,7 @@ const ctx = {
   now: new Date('2026-11-22T13:00:00Z'),
   timeZone: 'America/Sao_Paulo',
 };
-const offlineOf = (text: string) => offlineUnderstander('pt-BR').understand(text, ctx);
+const offlineOf = (text: string) => boletosUnderstander.understand(text, ctx);
 const schemas = { status: { type: 'string', enum: ['PENDING', 'PAID'] } };
 
 describe('groundValues', () => {
@@ -38,7 +38,7 @@ describe('groundValues', () => {
     const text = 'bota na conta do João 150 pra dia 10';
     const offline = offlineOf(text);
     expect(offline.intent).toBe('UNKNOWN');
-    const patch = offlineUnderstander('pt-BR').readPatch(text, {
+    const patch = boletosUnderstander.readPatch(text, {
       ...ctx,
       expected: ['contact_name', 'amount_cents', 'due_date'],
     });
@@ -100,15 +100,36 @@ describe('groundValues', () => {
     expect(rewritten.fromOffline).toEqual(['message_content']);
   });
 
-  it('keeps a label from a closed list; the offline label wins on a clash', () => {
+  it('keeps a label a witness read; the offline label wins on a clash; an unread label is dropped', () => {
     const none: Understanding = { intent: 'LIST_BOLETOS', confidence: 0.9, entities: {} };
-    expect(groundValues({ status: 'PENDING' }, 'boletos em aberto', [none], schemas).entities).toEqual({
+    const unread = groundValues({ status: 'PENDING' }, 'boletos em aberto', [none], schemas);
+    expect(unread.entities).toEqual({});
+    expect(unread.dropped[0]).toMatchObject({ field: 'status', reason: 'label_not_in_text' });
+    const read = { ...none, entities: { status: 'PENDING' } };
+    expect(groundValues({ status: 'PENDING' }, 'boletos em aberto', [read], schemas).entities).toEqual({
       status: 'PENDING',
     });
     const offline = { ...none, entities: { status: 'PAID' } };
     expect(groundValues({ status: 'PENDING' }, 'boletos pagos', [offline], schemas).entities).toEqual({
       status: 'PAID',
     });
+  });
+
+  it('a direction the words contradict (income read as an expense) is a disagreement, not a value', () => {
+    const offline: Understanding = {
+      intent: 'LOG_TRANSACTION',
+      confidence: 0.9,
+      entities: { amount_mxn_cents: 50000, transaction_type: 'income' },
+    };
+    const grounded = groundValues(
+      { amount_mxn_cents: 50000, transaction_type: 'expense', category: 'otros' },
+      'me depositaron 500',
+      [offline],
+      {},
+    );
+    expect(grounded.disagreements).toEqual(['transaction_type']);
+    expect(grounded.entities).toEqual({ amount_mxn_cents: 50000 });
+    expect(grounded.dropped.map((d) => d.reason)).toEqual(['direction_disagrees', 'label_not_in_text']);
   });
 
   it('two amounts in the words: the model pick is dropped and the conflict is passed on', () => {

@@ -7,7 +7,7 @@ import {
 } from '../../src/nlu/es-mx/categories';
 import { foldSameLength } from '../../src/nlu/es-mx/fold';
 import { tokenize } from '../../src/nlu/es-mx/tokens';
-import { esMxUnderstander } from '../../src/nlu/es-mx';
+import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';
 
 const categoryOf = (text: string): string | undefined => {
   const choice = chooseCategory(findCategories(tokenize(foldSameLength(text))));

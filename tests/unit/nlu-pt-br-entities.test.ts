@@ -1,4 +1,4 @@
-import { ptBrUnderstander } from '../../src/nlu/pt-br';
+import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
 
 const ctx = {
   locale: 'pt-BR' as const,

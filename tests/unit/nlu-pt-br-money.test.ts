@@ -1,4 +1,4 @@
-import { ptBrUnderstander } from '../../src/nlu/pt-br';
+import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
 import { parseCents } from '../../src/nlu/pt-br/money';
 
 const ctx = {

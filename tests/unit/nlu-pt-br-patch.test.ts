@@ -1,4 +1,4 @@
-import { ptBrUnderstander } from '../../src/nlu/pt-br';
+import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
 
 const SUNDAY = new Date('2026-11-22T10:00:00-03:00');
 const readPatch = (text: string, expected: readonly string[]) =>

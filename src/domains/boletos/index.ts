@@ -1,10 +1,10 @@
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
-import { offlineUnderstander } from '../../nlu';
 import type { DomainPack, Scope } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { formatDigitableLine } from './febraban';
 import { BOLETOS_INTENTS } from './intents';
 import { boletoTools } from './tools';
+import { boletosAsksForWrite, boletosIntentModel, boletosUnderstander } from './understanding';
 import { validateBoletos } from './validate';
 
 function say(key: string, params?: Record<string, string | number>): string {
@@ -32,7 +32,9 @@ export const boletosPack: DomainPack = {
   locale: 'pt-BR',
   intents: BOLETOS_INTENTS,
   tools: boletoTools,
-  understander: offlineUnderstander('pt-BR'),
+  understander: boletosUnderstander,
+  intentModel: boletosIntentModel,
+  asksForWrite: boletosAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateBoletos,
   say,
@@ -74,6 +76,8 @@ export const boletosPack: DomainPack = {
       case 'cancel_boleto':
         return { text: say('cancelled', { number: b.number }) };
       case 'get_boleto_status':
+        if (Array.isArray(result.boletos))
+          return { text: renderList(result as Parameters<typeof renderList>[0]) };
         return {
           text: say('status', {
             number: b.number,

@@ -8,7 +8,8 @@ export const BOLETOS_INTENTS: Readonly<Record<string, IntentSpec>> = {
     tool: 'create_boleto',
   },
   CANCEL_BOLETO: { name: 'CANCEL_BOLETO', required: ['boleto_id'], tool: 'cancel_boleto' },
-  CHECK_STATUS: { name: 'CHECK_STATUS', required: ['boleto_id'], tool: 'get_boleto_status' },
+  // By number, or by whose it is ("o boleto do Marcos já caiu?"): Gate 3 wants one of the two.
+  CHECK_STATUS: { name: 'CHECK_STATUS', required: [], tool: 'get_boleto_status' },
   SEND_MESSAGE: {
     name: 'SEND_MESSAGE',
     required: ['contact_name', 'message_content'],

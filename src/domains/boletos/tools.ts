@@ -133,16 +133,40 @@ export const cancelBoleto: ToolDefinition<z.infer<typeof numberInput>> = {
   },
 };
 
-export const getBoletoStatus: ToolDefinition<z.infer<typeof numberInput>> = {
+const statusInput = z
+  .object({ boleto_id: z.number().int().positive().optional(), contact_id: z.string().uuid().optional() })
+  .refine((v) => v.boleto_id !== undefined || v.contact_id !== undefined, 'boleto_id or contact_id');
+
+/**
+ * The status of one boleto by its number, or of a contact's boletos when the person asked by
+ * whose it is ("o boleto do Marcos já caiu?"): the newest five, with their statuses.
+ */
+export const getBoletoStatus: ToolDefinition<z.infer<typeof statusInput>> = {
   name: 'get_boleto_status',
-  description: 'Consulta o status de um boleto pelo seu número.',
-  parameters: numberParameters,
-  input: numberInput,
+  description: 'Consulta o status de um boleto pelo seu número, ou dos boletos de um contato.',
+  parameters: z.object({
+    boleto_id: z.number().int().positive().optional().describe('Número do boleto'),
+    contact_name: z.string().optional().describe('Nome do contato, quando não há número'),
+  }),
+  input: statusInput,
   category: 'Query',
   requiresConfirmation: false,
   allowedRoles: ALL_ROLES,
   version: 'v1',
   async execute(params, ctx) {
+    if (params.boleto_id === undefined) {
+      const where = { tenantId: ctx.tenant.id, contactId: params.contact_id };
+      const [rows, total] = await Promise.all([
+        ctx.db.boleto.findMany({ where, include: { contact: true }, orderBy: [{ number: 'desc' }], take: 5 }),
+        ctx.db.boleto.count({ where }),
+      ]);
+      return {
+        total,
+        status: null,
+        contact_name: rows[0]?.contact.name ?? null,
+        boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
+      };
+    }
     const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
     if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
     return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };

@@ -23,6 +23,8 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (!spec) return { status: 'missing', missing: [] };
   const missing = spec.required.filter((field) => entities[field] === undefined || entities[field] === '');
   if (missing.length > 0) return { status: 'missing', missing };
+  if (intent === 'CHECK_STATUS' && entities.boleto_id === undefined && entities.contact_name === undefined)
+    return { status: 'missing', missing: ['boleto_id'] };
 
   const amount = entities.amount_cents;
   if (amount !== undefined) {

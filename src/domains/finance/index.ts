@@ -1,8 +1,8 @@
-import { esMxUnderstander } from '../../nlu/es-mx';
 import type { DomainPack } from '../types';
 import { FINANCE_INTENTS } from './intents';
 import { describeProposal, render, say } from './render';
 import { financeTools } from './tools';
+import { financeAsksForWrite, financeIntentModel, financeUnderstander } from './understanding';
 import { validateFinance } from './validate';
 
 /**
@@ -16,7 +16,9 @@ export const financePack: DomainPack = {
   locale: 'es-MX',
   intents: FINANCE_INTENTS,
   tools: financeTools,
-  understander: esMxUnderstander,
+  understander: financeUnderstander,
+  intentModel: financeIntentModel,
+  asksForWrite: financeAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateFinance,
   say,

@@ -24,7 +24,7 @@ export function analyse(text: string): Analysis {
   const { source, folded } = prepareText(text);
   const tokens = tokenize(folded);
   const dates = findDateMentions(folded);
-  const money = findMoney(tokens, dates);
+  const money = findMoney(tokens, dates, folded);
   const shape = maskSpans(maskSpans(folded, money, '¤'), dates, '§');
   return { source, folded, tokens, dates, money, categories: findCategories(tokens), shape };
 }

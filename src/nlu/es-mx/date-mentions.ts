@@ -154,8 +154,20 @@ function findCalendarDates(folded: string): DateMention[] {
     }
     mentions.push({ kind: 'calendar', day, month, year, start, end });
   }
-  return mentions;
+  // chrono skips a day the calendar does not have ("31/02"); it is still a date the person
+  // wrote, and an invalid one, which Gate 3 must say rather than ask for a date.
+  for (const { start, end, match } of matchAll(NUMERIC_DATE, folded)) {
+    if (mentions.some((m) => m.start < end && start < m.end)) continue;
+    const [day, month] = [Number(match[1]), Number(match[2])];
+    if (month < 1 || month > 12 || day < 1 || day > 31) continue;
+    const year =
+      match[3] === undefined ? undefined : Number(match[3].length === 2 ? `20${match[3]}` : match[3]);
+    mentions.push({ kind: 'calendar', day, month, year, start, end });
+  }
+  return mentions.sort((a, b) => a.start - b.start);
 }
+
+const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/g;
 
 function findDaysAgo(folded: string): DateMention[] {
   const mentions: DateMention[] = [];

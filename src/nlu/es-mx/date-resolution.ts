@@ -65,6 +65,11 @@ function nearestDayOfMonth(today: DayNumber, day: number, direction: Direction):
   return undefined;
 }
 
+/**
+ * A day and month, with or without a year. Without one, the nearest such day in `direction`
+ * (today included); a day no year has ("31/02") keeps its numbers (`2026-02-31`) so that Gate 3
+ * says the date is not valid instead of asking for a date as if none had been given.
+ */
 function calendarDay(
   today: DayNumber,
   day: number,
@@ -72,14 +77,16 @@ function calendarDay(
   year: number | undefined,
   direction: Direction,
 ): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const thisYear = civil(today).year;
-  const candidateYear = year ?? thisYear;
-  if (!isValidDate(candidateYear, month, day)) return undefined;
-  if (year !== undefined) return isoDate(dayNumber(year, month, day));
-  const candidate = dayNumber(thisYear, month, day);
-  const shift =
-    direction === 'past' && candidate > today ? -1 : direction === 'future' && candidate < today ? 1 : 0;
-  return isValidDate(thisYear + shift, month, day)
-    ? isoDate(dayNumber(thisYear + shift, month, day))
-    : undefined;
+  const impossible = `${year ?? thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (year !== undefined)
+    return isValidDate(year, month, day) ? isoDate(dayNumber(year, month, day)) : impossible;
+  const step = direction === 'past' ? -1 : 1;
+  for (let y = thisYear - step; Math.abs(y - thisYear) <= 4; y += step) {
+    if (!isValidDate(y, month, day)) continue;
+    const candidate = dayNumber(y, month, day);
+    if (direction === 'past' ? candidate <= today : candidate >= today) return isoDate(candidate);
+  }
+  return impossible;
 }

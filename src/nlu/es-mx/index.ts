@@ -1,9 +1,14 @@
-import type { Understander } from '../../core/understanding';
-import { readPatch } from './patch';
-import { understand } from './understander';
-
 /**
- * Offline, rule-based understanding of Mexican Spanish for personal finance (the Cristi agent):
- * no API key, deterministic, well under a millisecond per message.
+ * Offline understanding of Mexican Spanish for personal finance (the Cristi agent): no API key,
+ * deterministic, well under a millisecond per message. The finance pack builds it with its
+ * trained intent model.
  */
-export const esMxUnderstander: Understander = { understand, readPatch };
+export {
+  createEsMxUnderstander,
+  esMxModelInput,
+  esMxRuleUnderstander,
+  type IntentReader,
+  type ModelInput,
+} from './understander';
+export { ES_MX_SPEECH_ACTS } from './speech-act';
+export { INTENTS as ES_MX_INTENTS } from './intents';

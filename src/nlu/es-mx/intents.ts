@@ -258,6 +258,14 @@ export function classify(input: ClassificationInput): Classification {
   return { intent: 'UNKNOWN', confidence: round(Math.max(top?.[1] ?? 0, general)), income: false };
 }
 
+/**
+ * Money came in ("me pagaron", "cobré", "me depositaron"): the direction of a logged movement,
+ * read from the words whatever decided the intent.
+ */
+export function saysIncome(shape: string): boolean {
+  return acceptedCues(shape).some(({ cue }) => cue.income === true && cue.weight >= MIN_EVIDENCE);
+}
+
 const NEGATED = /(?:^|[^a-z])no\s+$/;
 
 function acceptedCues(shape: string): Array<Span & { cue: Cue }> {

@@ -1,3 +1,4 @@
+import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
 import { isMultiplierWord, isNumberWord, parseNumberWords } from './number-words';
 import { overlapsAny, type Span } from './spans';
 import { type Token, wordSet } from './tokens';
@@ -66,7 +67,11 @@ interface Reading {
  * Every amount in the tokens, skipping tokens inside `excluded` (dates, days, times already
  * claimed: "el 15" is a day, never $15).
  */
-export function findMoney(tokens: readonly Token[], excluded: readonly Span[]): MoneyMention[] {
+export function findMoney(
+  tokens: readonly Token[],
+  excluded: readonly Span[],
+  folded: string,
+): MoneyMention[] {
   const mentions: MoneyMention[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const first = tokens[index] as Token;
@@ -76,11 +81,21 @@ export function findMoney(tokens: readonly Token[], excluded: readonly Span[]): 
     const last = tokens[reading.next - 1] as Token;
     const mention = { cents: reading.cents, start: first.start, end: last.end };
     if (overlapsAny(mention, excluded)) continue;
-    if (reading.marked || isAmountByContext(tokens, index, reading)) mentions.push(mention);
+    // "-200", "menos 200", "1e308", 30 digits: never an amount (see `amount-guards.ts`).
+    const refused =
+      isNegativeAt(folded, mention.start) ||
+      hasExponentAt(folded, mention.end) ||
+      isUnsafeCents(mention.cents);
+    if (!refused && (reading.marked || isAmountByContext(tokens, index, reading))) mentions.push(mention);
     index = reading.next - 1;
   }
-  return mentions;
+  const between = (a: Span, b: Span) => folded.slice(a.end, b.start);
+  return withoutCorrected(mentions, between, CORRECTION);
 }
+
+/** Words that take back the amount just said: "200, no, 250"; "300 perdón 350". */
+const CORRECTION =
+  /(?:^|\W)(?:no|digo|perdon|mejor dicho|quise decir|me equivoque|corrijo|o sea|bueno)(?:\W|$)/;
 
 function isAmountByContext(tokens: readonly Token[], index: number, reading: Reading): boolean {
   const before = tokens[index - 1]?.text;

@@ -27,7 +27,9 @@ export type DropReason =
   | 'id_not_in_text'
   | 'number_not_in_text'
   | 'text_not_in_text'
-  | 'conflict_in_text';
+  | 'conflict_in_text'
+  | 'label_not_in_text'
+  | 'direction_disagrees';
 
 export interface DroppedValue {
   field: string;
@@ -42,6 +44,11 @@ export interface GroundedValues {
   conflicts: EntityConflict[];
   /** Fields whose value came from the offline reading rather than from the model. */
   fromOffline: string[];
+  /**
+   * Fields where the model's label says something else than the words (income read as an
+   * expense): the reading as a whole is doubted, so the pipeline asks instead of proposing.
+   */
+  disagreements: string[];
 }
 
 const words = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -74,6 +81,8 @@ function witnessedValues(
 
 interface Check {
   keep: boolean;
+  /** The model's value contradicts the offline reading on a field that changes what is written. */
+  disagrees?: boolean;
   /** A value to use instead (the offline reading's), when the model's is not supported. */
   replacement?: string | number;
 }
@@ -104,20 +113,26 @@ function check(
       if (passage.length > 0 && squash(text).includes(passage)) return { keep: true };
       return offlineValue === undefined ? { keep: false } : { keep: false, replacement: offlineValue };
     }
-    case 'label':
-      return offlineValue !== undefined && offlineValue !== value
-        ? { keep: false, replacement: offlineValue }
-        : { keep: true };
+    case 'label': {
+      // A category the person never named is not theirs: kept only when a witness read it.
+      if (offlineValue !== undefined && offlineValue !== value)
+        return { keep: false, replacement: offlineValue };
+      return { keep: witnessedValues(witnesses, kind, schemas).has(String(value)) };
+    }
+    case 'direction':
+      return offlineValue === value ? { keep: true } : { keep: false, disagrees: true };
   }
 }
 
-const REASON: Record<Exclude<ValueKind, 'label'>, DropReason> = {
+const REASON: Record<ValueKind, DropReason> = {
   amount: 'amount_not_in_text',
   date: 'date_not_in_text',
   name: 'name_not_in_text',
   id: 'id_not_in_text',
   number: 'number_not_in_text',
   text: 'text_not_in_text',
+  label: 'label_not_in_text',
+  direction: 'direction_disagrees',
 };
 
 /**
@@ -131,7 +146,13 @@ export function groundValues(
   witnesses: readonly Witness[],
   schemas: Record<string, ParameterSchema>,
 ): GroundedValues {
-  const out: GroundedValues = { entities: {}, dropped: [], conflicts: [], fromOffline: [] };
+  const out: GroundedValues = {
+    entities: {},
+    dropped: [],
+    conflicts: [],
+    fromOffline: [],
+    disagreements: [],
+  };
   const conflicted = new Map(witnesses.flatMap((w) => w.conflicts ?? []).map((c) => [c.field, c]));
   for (const [field, raw] of Object.entries(args)) {
     if (raw === undefined || raw === null || raw === '') continue;
@@ -151,7 +172,9 @@ export function groundValues(
       out.entities[field] = raw;
       continue;
     }
-    if (kind !== 'label') out.dropped.push({ field, kind, value: raw, reason: REASON[kind] });
+    if (verdict.disagrees) out.disagreements.push(field);
+    if (kind !== 'label' || verdict.replacement === undefined)
+      out.dropped.push({ field, kind, value: raw, reason: REASON[kind] });
     if (verdict.replacement !== undefined) {
       out.entities[field] = verdict.replacement;
       out.fromOffline.push(field);

@@ -1,7 +1,7 @@
 import type { EntityConflict, Understanding } from '../../core/understanding';
 import type { AnyTool, DomainPack } from '../../domains/types';
 import { validateModelOutput, type OutputValidation } from '../../security/output-validator';
-import { modelConfidence } from './confidence';
+import { CONFIDENCE, modelConfidence } from './confidence';
 import { argumentsSchema, parametersSchema } from './declarations';
 import type { BlockReason, EngineUnderstanding, FallbackReason } from './engine-understanding';
 import { groundValues, type DroppedValue, type Witness } from './grounding';
@@ -108,7 +108,7 @@ export function readModelAnswer(input: ReadingInput): ModelReading {
       .filter((s) => !s.tool)
       .map((s) => s.name),
   );
-  const confidence = modelConfidence({
+  let confidence = modelConfidence({
     intent,
     offline,
     droppedValues: grounded.dropped.length,
@@ -116,6 +116,11 @@ export function readModelAnswer(input: ReadingInput): ModelReading {
     threshold: input.threshold,
     conversational,
   });
+  // The model's labels are checked like its values: a direction the words contradict (an
+  // income proposed as an expense), or a write the words do not ask for (a question, a
+  // hypothesis), makes Gate 2 ask instead of proposing.
+  if (grounded.disagreements.length > 0 || !pack.asksForWrite(intent, text))
+    confidence = Math.min(confidence, CONFIDENCE.disagreement);
   return {
     kind: 'understood',
     understanding: {

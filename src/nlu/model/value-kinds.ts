@@ -10,10 +10,12 @@
  * | id     | boleto_id                                  | its digits are a number written in the message   |
  * | number | due_day                                    | the number is written in the message             |
  * | text   | message_content, description               | it is a passage of the message                   |
- * | label  | status, category (closed lists: an `enum`) | always (the schema already limited it to the     |
- * |        |                                            | list); the offline reader's label wins on a clash|
+ * | label  | status, category (closed lists: an `enum`) | a witness read the same label; on a clash the    |
+ * |        |                                            | offline reader's label wins; unread: dropped      |
+ * | direction | transaction_type (income vs expense)    | the offline reader read the same direction; else |
+ * |        |                                            | the whole reading is doubted and Gate 2 asks      |
  */
-export type ValueKind = 'amount' | 'date' | 'name' | 'id' | 'number' | 'text' | 'label';
+export type ValueKind = 'amount' | 'date' | 'name' | 'id' | 'number' | 'text' | 'label' | 'direction';
 
 /** Fields of the shipped packs, named explicitly so a renamed field fails a test, not silently. */
 const KNOWN: Readonly<Record<string, ValueKind>> = {
@@ -33,6 +35,7 @@ const KNOWN: Readonly<Record<string, ValueKind>> = {
   status: 'label',
   category: 'label',
   category_type: 'label',
+  transaction_type: 'direction',
 };
 
 /** The JSON Schema of one parameter, as far as the kind needs it. */

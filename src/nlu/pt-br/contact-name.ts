@@ -146,12 +146,27 @@ function plausibleAfterArticle(scan: Scan, name: { from: number; to: number }): 
   return name.to - name.from === 1 && AFTER_ARTICLE_NAME.has(scan.word(name.to));
 }
 
+/**
+ * A name with no cue word, written with capitals right after an amount, a date or the object
+ * ("boleto 200 Marcos amanhã", "cobrança Padaria Pão Quente 350"): rank 2, as an owner cue.
+ * Lower-case words there are not taken ("boleto 200 reais amanhã" names nobody).
+ */
+function uncuedName(scan: Scan, i: number): NameMention | undefined {
+  const token = scan.tokens[i];
+  if (i === 0 || token?.capitalized !== true) return undefined;
+  const before = scan.tokens[i - 1];
+  if (scan.isFree(i - 1) && before?.kind !== 'number' && !OBJECTS.has(scan.word(i - 1))) return undefined;
+  const name = readName(scan, i);
+  if (name === undefined) return undefined;
+  return { text: originalSlice(scan.text, name.from, name.to), from: name.from, to: name.to, rank: 2 };
+}
+
 /** Every cued name in the free tokens, best rank first. */
 export function extractNames(scan: Scan): NameMention[] {
   const found: NameMention[] = [];
   for (let i = 0; i < scan.tokens.length; i++) {
     if (!scan.isFree(i)) continue;
-    const mention = nameAfterCue(scan, i);
+    const mention = nameAfterCue(scan, i) ?? uncuedName(scan, i);
     if (mention === undefined) continue;
     found.push(mention);
     i = mention.to - 1;

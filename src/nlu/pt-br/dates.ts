@@ -39,7 +39,11 @@ import { tokenPattern, type Scan } from './scan';
  */
 
 export interface DateMention {
-  /** `YYYY-MM-DD`, or undefined for a vague period ("semana que vem"). */
+  /**
+   * `YYYY-MM-DD`, or undefined for a vague period ("semana que vem"). An impossible date
+   * ("31/02") keeps its numbers (`2027-02-31`): Gate 3 then answers "Data de vencimento
+   * inválida." instead of asking for a date as if none had been given.
+   */
   iso: string | undefined;
   from: number;
   to: number;
@@ -101,7 +105,8 @@ const IN_SPAN = tokenPattern(
 const RELATIVE_DAY = tokenPattern('depois de amanha|amanha|hoje|anteontem|ontem');
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
-    '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))(?: que vem)?',
+    '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
+    '(?: que vem| (passad[oa]|retrasad[oa]))?',
 );
 const VAGUE = tokenPattern(
   `(?:segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)|` +
@@ -118,23 +123,25 @@ const RELATIVE_OFFSETS: Record<string, number> = {
 /** Finds every date in the free tokens of `scan`, claims their tokens, returns them in order. */
 export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   const found: DateMention[] = [];
-  const take = (from: number, to: number, day: EpochDay | undefined): void => {
+  const take = (from: number, to: number, day: EpochDay | Impossible | undefined): void => {
     scan.claim(from, to);
-    found.push({ iso: day === undefined ? undefined : isoDate(day), from, to });
+    const iso = day === undefined ? undefined : typeof day === 'number' ? isoDate(day) : day.impossible;
+    found.push({ iso, from, to });
   };
-  scan.forEachMatch(ISO, (m, from, to) => take(from, to, validDay(Number(m[1]), Number(m[2]), Number(m[3]))));
+  scan.forEachMatch(ISO, (m, from, to) => take(from, to, exactDay(Number(m[1]), Number(m[2]), Number(m[3]))));
   scan.forEachMatch(NUMERIC, (m, from, to) => {
     const [day, month, yearText] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
     const d = Number(day);
     const mo = Number(month);
     const explicitYear = yearText === undefined ? undefined : expandYear(yearText);
-    take(from, to, explicitYear === undefined ? yearless(today, mo, d) : validDay(explicitYear, mo, d));
+    if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
+    take(from, to, explicitYear === undefined ? yearless(today, mo, d) : exactDay(explicitYear, mo, d));
   });
   scan.forEachMatch(MONTH_NAME, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
     const mo = MONTHS[m[2] ?? ''] ?? 0;
     if (d === undefined) return;
-    take(from, to, m[3] === undefined ? yearless(today, mo, d) : validDay(Number(m[3]), mo, d));
+    take(from, to, m[3] === undefined ? yearless(today, mo, d) : exactDay(Number(m[3]), mo, d));
   });
   scan.forEachMatch(DAY_OF_MONTH, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
@@ -159,7 +166,9 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
   scan.forEachMatch(WEEKDAY, (m, from, to) => {
     const target = WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0;
-    take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
+    // "sexta passada": the last one before today; any other weekday: the next one after today.
+    if (m[3] !== undefined) take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
+    else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
   });
 
   return found.sort((a, b) => a.from - b.from);
@@ -181,15 +190,31 @@ function expandYear(text: string): number {
   return text.length === 2 ? 2000 + value : value;
 }
 
-const HALF_YEAR_DAYS = 183;
+/** A day that does not exist ("31/02"), written as the ISO string its numbers make. */
+interface Impossible {
+  impossible: string;
+}
 
-function yearless(today: EpochDay, month: number, day: number): EpochDay | undefined {
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function exactDay(year: number, month: number, day: number): EpochDay | Impossible {
+  return validDay(year, month, day) ?? { impossible: `${year}-${pad(month)}-${pad(day)}` };
+}
+
+/**
+ * A day and month without a year: a boleto's due date is ahead, so the next such day on or
+ * after today ("10/11" said on 22 November is 10 November next year; the prompt shows the
+ * year). A day that no year has ("31/02") stays impossible; 29/02 waits for a leap year.
+ */
+function yearless(today: EpochDay, month: number, day: number): EpochDay | Impossible {
   const { year } = civilDate(today);
-  const thisYear = validDay(year, month, day);
-  if (thisYear !== undefined && thisYear >= today) return thisYear;
-  const nextYear = validDay(year + 1, month, day);
-  if (nextYear !== undefined && nextYear - today <= HALF_YEAR_DAYS) return nextYear;
-  return thisYear;
+  for (let y = year; y <= year + 4; y++) {
+    const candidate = validDay(y, month, day);
+    if (candidate !== undefined && candidate >= today) return candidate;
+  }
+  return {
+    impossible: `${validDay(year, month, 1) !== undefined && epochDay(year, month, 1) >= today ? year : year + 1}-${pad(month)}-${pad(day)}`,
+  };
 }
 
 function nextDayOfMonth(today: EpochDay, day: number): EpochDay | undefined {

@@ -1,3 +1,10 @@
-export { ptBrUnderstander } from './understander';
+export {
+  createPtBrUnderstander,
+  ptBrModelInput,
+  ptBrRuleUnderstander,
+  type IntentReader,
+  type ModelInput,
+} from './understander';
+export { PT_BR_SPEECH_ACTS } from './speech-act';
 export { INTENTS as PT_BR_INTENTS, type Intent as PtBrIntent } from './intents';
 export type { BoletoStatus } from './status-filter';

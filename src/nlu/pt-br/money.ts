@@ -1,3 +1,4 @@
+import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
 import { ID_DIGITS } from './boleto-ids';
 import { readNumberWords } from './number-words';
 import type { Scan } from './scan';
@@ -119,6 +120,12 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     } else if (INTRODUCERS.has(scan.word(i - 1))) {
       marked = true;
     }
+    if (!numeral.words && notAnAmount(scan, from, end, cents)) {
+      // "-150", "menos R$ 150", "1e308", 30 digits: taken, so no rule reads them as anything else.
+      scan.claim(from, end);
+      i = end - 1;
+      continue;
+    }
 
     if (numeral.article && end === numeral.end) {
       // "um boleto", "de uma vez": an article, unless a currency or magnitude follows.
@@ -132,7 +139,34 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     }
     i = end - 1;
   }
-  return { amounts, bare };
+  return corrected(scan, amounts, bare);
+}
+
+/** Says "no" to what it sits next to: see `amount-guards.ts`. */
+function notAnAmount(scan: Scan, from: number, end: number, cents: number): boolean {
+  const original = scan.text.original;
+  const first = scan.tokens[from];
+  const last = scan.tokens[end - 1];
+  if (first === undefined || last === undefined) return false;
+  return isNegativeAt(original, first.start) || hasExponentAt(original, last.end) || isUnsafeCents(cents);
+}
+
+/** Words that take back the value just said: "150, não, 180"; "200 quer dizer 250". */
+const CORRECTION =
+  /(?:^|\W)(?:nao|digo|quer dizer|na verdade|ops|opa|perdao|corrigindo|errei|melhor|ou melhor)(?:\W|$)/;
+
+/** Of two values where the second corrects the first, only the second is kept. */
+function corrected(
+  scan: Scan,
+  amounts: AmountMention[],
+  bare: BareNumber[],
+): { amounts: AmountMention[]; bare: BareNumber[] } {
+  const all = [...amounts, ...bare].sort((a, b) => a.from - b.from);
+  const text = scan.text.original;
+  const between = (a: { to: number }, b: { from: number }) =>
+    text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0);
+  const kept = new Set(withoutCorrected(all, between, CORRECTION));
+  return { amounts: amounts.filter((a) => kept.has(a)), bare: bare.filter((b) => kept.has(b)) };
 }
 
 function readNumeral(scan: Scan, i: number): Numeral | undefined {

@@ -1,0 +1,136 @@
+/**
+ * `npm run nlu:train`: trains each pack's intent model and writes it into the pack's folder
+ * (`src/domains/<pack>/understanding/intent-model.json`).
+ *
+ * Training data, all in the repository: the pack's templates expanded with slot values and
+ * typing habits (`understanding/training-data.ts`), plus the hand-written labeled lines of
+ * `tests/fixtures/nlu/<locale>.jsonl`. The temperature that calibrates probabilities is fitted
+ * on `tests/fixtures/nlu/dev/<locale>.jsonl` (written apart from the code, never trained on).
+ * The held-out sets (`tests/fixtures/nlu/heldout/`) are never read here.
+ *
+ * `npm run nlu:train -- --check` trains in memory and fails when a committed model differs
+ * from what training produces (CI runs it), so the artifact always matches the code and data.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { allPacks } from '../src/app/packs';
+import type { DomainPack } from '../src/domains/types';
+import { DEFAULT_TIME_ZONE } from '../src/nlu';
+import { extractFeatures, type IntentModelArtifact } from '../src/nlu/intent-model';
+import {
+  DEFAULT_TRAINING,
+  fingerprint,
+  fitTemperature,
+  trainIntentModel,
+  type TrainingExample,
+} from '../src/nlu/intent-model/train';
+import { generateSentences } from '../src/nlu/intent-model/training-set';
+import { fixturePath, loadExamples } from './nlu-sets';
+
+const PER_TEMPLATE = 40;
+const GENERATION_SEED = 7;
+/** A "now" for generated sentences (their dates only feed the `m:date` signal). */
+const TRAINING_NOW = new Date('2026-11-22T10:00:00Z');
+
+export interface TrainedModel {
+  pack: DomainPack;
+  artifact: IntentModelArtifact;
+  sentences: number;
+}
+
+export function trainPack(pack: DomainPack): TrainedModel {
+  const locale = pack.locale;
+  const ctxAt = (now: Date, tz?: string) => ({ locale, now, timeZone: tz ?? DEFAULT_TIME_ZONE[locale] });
+  const featuresOf = (text: string, ctx: ReturnType<typeof ctxAt>) => {
+    const input = pack.intentModel.inputOf(text, ctx);
+    return extractFeatures(input.text, input.signals);
+  };
+  const generated = generateSentences(pack.intentModel.training, {
+    perTemplate: PER_TEMPLATE,
+    seed: GENERATION_SEED,
+  });
+  const handWritten = loadExamples(fixturePath(locale, 'fixtures'));
+  const examples: TrainingExample[] = [
+    ...generated.map((s) => ({ intent: s.intent, features: featuresOf(s.text, ctxAt(TRAINING_NOW)) })),
+    ...handWritten.map((e) => ({
+      intent: e.intent,
+      features: featuresOf(e.text, ctxAt(new Date(e.now), e.tz)),
+    })),
+  ];
+  const classes = Object.keys(pack.intents).concat('UNKNOWN');
+  const options = { ...DEFAULT_TRAINING, classes };
+  const trainedFrom = fingerprint([
+    options,
+    PER_TEMPLATE,
+    GENERATION_SEED,
+    generated,
+    handWritten.map((e) => [e.text, e.intent]),
+  ]);
+  const artifact = trainIntentModel(examples, options, trainedFrom);
+  const devPath = fixturePath(locale, 'dev');
+  if (existsSync(devPath)) {
+    const dev = loadExamples(devPath).map((e) => ({
+      intent: e.intent,
+      features: featuresOf(e.text, ctxAt(new Date(e.now), e.tz)),
+    }));
+    artifact.temperature = fitTemperature(artifact, dev);
+  }
+  return { pack, artifact, sentences: examples.length };
+}
+
+/** Largest difference between two artifacts' weights (0 when equal), or Infinity if shaped differently. */
+function difference(a: IntentModelArtifact, b: IntentModelArtifact): number {
+  if (a.trainedFrom !== b.trainedFrom || a.classes.join() !== b.classes.join()) return Infinity;
+  let worst = Math.abs(a.temperature - b.temperature);
+  const names = new Set([...Object.keys(a.weights), ...Object.keys(b.weights)]);
+  for (const name of names) {
+    const x = a.weights[name] ?? [];
+    const y = b.weights[name] ?? [];
+    for (let k = 0; k < a.classes.length; k++) worst = Math.max(worst, Math.abs((x[k] ?? 0) - (y[k] ?? 0)));
+  }
+  return worst;
+}
+
+/** JSON with one feature per line, so a retrained model's diff shows which weights moved. */
+function serialize(artifact: IntentModelArtifact): string {
+  const { weights, ...head } = artifact;
+  const rows = Object.entries(weights).map(([name, row]) => `${JSON.stringify(name)}:${JSON.stringify(row)}`);
+  return `${JSON.stringify(head).slice(0, -1)},"weights":{\n${rows.join(',\n')}\n}}\n`;
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const pack of allPacks()) {
+    const started = process.hrtime.bigint();
+    const { artifact, sentences } = trainPack(pack);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const where = relative(process.cwd(), pack.intentModel.path);
+    const size = JSON.stringify(artifact).length;
+    if (check) {
+      const committed = existsSync(pack.intentModel.path)
+        ? (JSON.parse(readFileSync(pack.intentModel.path, 'utf8')) as IntentModelArtifact)
+        : undefined;
+      const diff = committed ? difference(committed, artifact) : Infinity;
+      const ok = diff <= 1e-3;
+      if (!ok) stale++;
+      process.stdout.write(
+        `${pack.id}: ${ok ? 'matches training' : 'DIFFERS from training'} (${where}, largest weight difference ${diff})\n`,
+      );
+    } else {
+      writeFileSync(pack.intentModel.path, serialize(artifact));
+      process.stdout.write(
+        `${pack.id} (${pack.locale}): ${sentences} sentences, ${Object.keys(artifact.weights).length} features, ` +
+          `temperature ${artifact.temperature}, ${(size / 1024).toFixed(0)} KiB -> ${where} in ${seconds.toFixed(1)} s\n`,
+      );
+    }
+  }
+  if (stale > 0) {
+    process.stderr.write(
+      'nlu:train: a committed intent model is stale: run "npm run nlu:train" and commit it\n',
+    );
+    process.exit(1);
+  }
+}
+
+if (require.main === module) main();

@@ -1,0 +1,35 @@
+import type { SpeechActRules } from '../intent-model/write-evidence';
+
+/**
+ * es-MX speech acts for the write check (see `intent-model/write-evidence.ts`), on text folded
+ * to lower case without accents.
+ */
+const ACTION =
+  '(?:registrar|registra|anotar|anota|apuntar|apunta|poner|pon|ponme|guardar|guarda|agregar|agrega|actualizar|' +
+  'actualiza|cambiar|cambia|borrar|borra|quitar|quita|eliminar|elimina|subir|bajar|ajustar|fijar|establecer)';
+
+export const ES_MX_SPEECH_ACTS: SpeechActRules = {
+  question: new RegExp(
+    '[?¿]|^(?:y )?(?:cuanto|cuantos|cuanta|que|como|cual|cuales|cuando|donde|por que|puedo|podria|me alcanza|me da para|alcanzo|ya (?:registre|anote|pague))\\b',
+  ),
+  politeRequest: new RegExp(
+    `\\b(?:me\\s+)?(?:puedes|podrias|podras|ayudas a|ayudarias a|me haces el favor de)\\s+(?:me\\s+)?${ACTION}\\w*`,
+  ),
+  hypothetical:
+    /\b(?:y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
+  negated: new RegExp(`\\bno\\s+(?:me\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b`),
+  evidence: {
+    LOG_TRANSACTION:
+      /\b(?:gast|pagu|pago|compr|cobr|deposit|recib|vend|cay|llego|llegaron|salio|costo|puse|cargu|di|dimos|registr|anot|apunt|agreg|guard|ingreso|entrada|salida|fueron|fue|prestaron|regalaron|invit|gane)\w*|\d|xvalor/,
+    SET_BUDGET: /\b(?:presupuest|tope|limite|maximo|max|no mas de|menos de|pasarme|meta)\w*/,
+    MANAGE_DEBT: /\b(?:deb|deud|prestamo|credito|tarjeta|liquid|minimo|adeud|financ)\w*/,
+    // Cash is not the bank balance: "tengo 5 mil en efectivo" asks for nothing to store.
+    SET_BANK_BALANCE:
+      /^(?!.*\b(?:efectivo|cash|cartera|bolsa|alcancia)\b).*\b(?:saldo|banco|cuenta|bbva|banamex|citibanamex|banorte|santander|hsbc|scotiabank|nu|azteca|inbursa|spin|klar|stori|debito|tarjeta de debito)\b/,
+  },
+  unambiguous: {
+    LOG_TRANSACTION: /\b(?:gaste|pague|compre|me cobraron|me pagaron|me depositaron)\b/,
+    SET_BUDGET: /\b(?:presupuesto|tope)\b/,
+    MANAGE_DEBT: /\b(?:deuda|debo|prestamo)\b/,
+  },
+};

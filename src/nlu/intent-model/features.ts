@@ -1,0 +1,64 @@
+import { foldAccents } from '../../core/text';
+
+/**
+ * The features an intent model reads from a message: what it says, not the values in it.
+ *
+ * - words (`w:`) and word pairs (`b:`), lower case without accents, numbers folded into one
+ *   `#` token so "boleto de 150" and "boleto de 1.500,00" look alike;
+ * - character n-grams of 3 to 5 letters inside each word (`c:`), with its edges marked, so a
+ *   typo ("bolto", "cancla", "gaste") or a new inflection still shares most of its n-grams
+ *   with the word the model learned;
+ * - the first and last word (`f:`, `l:`), where Portuguese and Spanish put the verb of a
+ *   command and the particle of a question;
+ * - `?` anywhere (`q:`), which alone never decides but weighs against a write;
+ * - `extra` signals the caller computed with its deterministic readers (an amount, a date, a
+ *   boleto number was found), prefixed `m:`.
+ *
+ * Every feature counts once; the vector is scaled to unit length so a long chatty message
+ * does not outvote a short one by its length alone.
+ */
+export type FeatureVector = ReadonlyMap<string, number>;
+
+const TOKEN = /[a-z]+|\d+(?:[.,]\d+)*|[?¿]/g;
+const MIN_GRAM = 3;
+const MAX_GRAM = 5;
+
+export function foldForFeatures(text: string): string {
+  return foldAccents(text).toLowerCase();
+}
+
+export function tokensOf(text: string): string[] {
+  const tokens: string[] = [];
+  for (const match of foldForFeatures(text).matchAll(TOKEN)) {
+    const token = match[0];
+    tokens.push(token === '¿' ? '?' : /^\d/.test(token) ? '#' : token);
+  }
+  return tokens;
+}
+
+export function extractFeatures(text: string, extra: readonly string[] = []): FeatureVector {
+  const tokens = tokensOf(text);
+  const words = tokens.filter((t) => t !== '?');
+  const names = new Set<string>();
+  for (const word of words) {
+    names.add(`w:${word}`);
+    if (word === '#' || word.length < 2) continue;
+    const marked = `<${word}>`;
+    for (let n = MIN_GRAM; n <= MAX_GRAM; n++) {
+      for (let i = 0; i + n <= marked.length; i++) names.add(`c:${marked.slice(i, i + n)}`);
+    }
+  }
+  for (let i = 0; i + 1 < words.length; i++) names.add(`b:${words[i]}_${words[i + 1]}`);
+  if (words.length > 0) {
+    names.add(`f:${words[0]}`);
+    names.add(`l:${words[words.length - 1]}`);
+  } else {
+    names.add('m:no_words');
+  }
+  if (tokens.includes('?')) names.add('q:?');
+  for (const signal of extra) names.add(`m:${signal}`);
+  const value = names.size === 0 ? 0 : 1 / Math.sqrt(names.size);
+  const vector = new Map<string, number>();
+  for (const name of names) vector.set(name, value);
+  return vector;
+}

@@ -1,0 +1,35 @@
+import type { SpeechActRules } from '../intent-model/write-evidence';
+
+/**
+ * pt-BR speech acts for the write check (see `intent-model/write-evidence.ts`), on text folded
+ * to lower case without accents.
+ */
+const ACTION =
+  '(?:gera|gerar|gere|cria|criar|crie|emite|emitir|emita|faz|fazer|faca|manda|mandar|envia|enviar|cancela|cancelar|' +
+  'anula|anular|avisa|avisar|cobra|cobrar|lanca|lancar|registra|registrar|exclui|excluir|apaga|apagar|monta|montar)';
+
+export const PT_BR_SPEECH_ACTS: SpeechActRules = {
+  question: new RegExp(
+    '\\?|^(?:e )?(?:qual|quais|quanto|quantos|quantas|como|quando|onde|sera|oq|o que|por que|pq|ja|quem|sabe se|sera que)\\b|' +
+      '\\b(?:ja (?:foi|caiu|pagou|pagaram|compensou|venceu)|foi (?:pago|paga|cancelado|cancelada)|caiu|compensou)\\b',
+  ),
+  politeRequest: new RegExp(
+    `\\b(?:pode|podes|poderia|consegue|conseguiria|da pra|da para|tem como|rola|me ajuda a|vc pode|voce pode|vc consegue|voce consegue)\\s+(?:me\\s+|\\w+\\s+)?${ACTION}\\b|` +
+      `\\bme\\s+(?:faz|gera|emite|manda|cancela|envia|cria)\\b`,
+  ),
+  hypothetical:
+    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir))\b/,
+  negated: new RegExp(`\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b`),
+  evidence: {
+    CREATE_BOLETO:
+      /\b(?:cri|ger|emit|cobr|fa[zc]|mont|lanc|registr|cadastr|prepar|quero|queria|preciso|gostaria|novo|nova|manda|envia|bot[ae]|poe|coloca)\w*|\b(?:boleto|cobranca)\b.*(?:\d|xvalor)|(?:\d|xvalor).*\b(?:boleto|cobranca)\b/,
+    CANCEL_BOLETO: /\b(?:cancel|anul|exclu|apag|delet|remov|desfaz|estorn|esquece|desconsidera)\w*/,
+    SEND_MESSAGE:
+      /\b(?:mand|envi|avis|fal|lembr|diz|dig|escrev|notific|recado|mensag|msg|toque|alo|whats|zap|xtexto)\w*/,
+  },
+  unambiguous: {
+    CREATE_BOLETO: /\b(?:cri[ae]r?|ger[ae]r?|emit[ae]|emitir|novo boleto|nova cobranca)\b/,
+    CANCEL_BOLETO: /\b(?:cancel[ae]r?|anul[ae]r?|exclu[ia]r?|apag[ae]r?|delet[ae]r?)\b/,
+    SEND_MESSAGE: /\b(?:avis[ae]r?|recado|mensagem|msg)\b/,
+  },
+};
