@@ -88,8 +88,8 @@ describe('per-conversation order across three pipeline processes', () => {
     await Promise.all(
       people.map(async (who) => {
         for (let n = 1; n <= MESSAGES; n++) {
-          const outcome = await deliver(h, who, `msg ${n}`);
-          if (outcome.status !== 'queued') throw new Error(`msg ${n} not queued: ${outcome.status}`);
+          const outcome = await deliver(h, who, `linha ${n}`);
+          if (outcome.status !== 'queued') throw new Error(`linha ${n} not queued: ${outcome.status}`);
           sent.get(who.conversationId)!.push(outcome.correlationId);
         }
       }),
@@ -110,7 +110,7 @@ describe('per-conversation order across three pipeline processes', () => {
     expect(overlaps).toEqual([]);
     for (const who of people) {
       const turns = handled.filter((t) => t.conversationId === who.conversationId).map((t) => t.text);
-      expect(turns).toEqual(Array.from({ length: MESSAGES }, (_, i) => `msg ${i + 1}`));
+      expect(turns).toEqual(Array.from({ length: MESSAGES }, (_, i) => `linha ${i + 1}`));
       const { state } = await savedConversation(h, who);
       expect(state).toMatchObject({
         state: 'IDLE',
@@ -119,11 +119,11 @@ describe('per-conversation order across three pipeline processes', () => {
       });
       const kept = state!.recent.filter((m) => m.role === 'user').map((m) => m.text);
       expect(kept).toEqual([
-        `msg ${MESSAGES - 4}`,
-        `msg ${MESSAGES - 3}`,
-        `msg ${MESSAGES - 2}`,
-        `msg ${MESSAGES - 1}`,
-        `msg ${MESSAGES}`,
+        `linha ${MESSAGES - 4}`,
+        `linha ${MESSAGES - 3}`,
+        `linha ${MESSAGES - 2}`,
+        `linha ${MESSAGES - 1}`,
+        `linha ${MESSAGES}`,
       ]);
     }
     const all = h.replies.filter((r) => correlationIds.has(r.correlationId));
