@@ -6,6 +6,7 @@ import { phoneCandidates } from '../channels/whatsapp/phone';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import { createIntentEngine } from '../nlu/model';
+import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { parseState } from '../pipeline/conversation';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
@@ -123,7 +124,7 @@ export class Container {
             timeoutMs: config.GEMINI_TIMEOUT_MS,
           }
         : undefined,
-      db: this.db,
+      usage: new PrismaAiUsageStore(this.db),
       logger: this.logger.child({ component: 'understanding' }),
       audit: { write: (entries) => this.audit.write(entries) },
       // The model sees the conversation's recent messages (kept in its Redis state).

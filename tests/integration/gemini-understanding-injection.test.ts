@@ -1,3 +1,4 @@
+import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +77,7 @@ beforeAll(async () => {
     ledger: new PrismaActionLedger(db),
     engine: createIntentEngine({
       gemini: { apiKey: 'test-key', baseUrl: server.baseUrl, model: 'gemini-2.5-flash', timeoutMs: 2_000 },
-      db,
+      usage: new PrismaAiUsageStore(db),
       logger,
     }),
     db,

@@ -1,3 +1,4 @@
+import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { isoDateInZone } from '../../src/core/format';
@@ -62,7 +63,7 @@ function setup(options: { timeoutMs?: number; threshold?: number; retries?: numb
       model: 'gemini-2.5-flash',
       timeoutMs: options.timeoutMs ?? 2_000,
     },
-    db,
+    usage: new PrismaAiUsageStore(db),
     logger,
     audit,
     resilience: {
@@ -419,8 +420,10 @@ describe('modes', () => {
 
   it('no API key: the offline engine', () => {
     const logger = pino({ level: 'silent' });
-    expect(createIntentEngine({ db, logger })).toBe(offlineIntentEngine);
-    expect(createIntentEngine({ gemini: { apiKey: ' ' }, db, logger })).toBe(offlineIntentEngine);
+    expect(createIntentEngine({ usage: new PrismaAiUsageStore(db), logger })).toBe(offlineIntentEngine);
+    expect(createIntentEngine({ gemini: { apiKey: ' ' }, usage: new PrismaAiUsageStore(db), logger })).toBe(
+      offlineIntentEngine,
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  * - `offlineIntentEngine`: the pack's offline understander (rules, no network, no cost), read in
  *   the tenant's locale and time zone at the turn's `now`. What the app uses without a Gemini key.
  *
- * - `createIntentEngine({ gemini, db, logger, audit?, context?, resilience? })`: with
+ * - `createIntentEngine({ gemini, usage, logger, audit?, context?, resilience? })`: with
  *   `gemini.apiKey` set, a Gemini engine that honours each tenant's `ai` settings (`enabled`,
  *   `mode`: offline | model_first | offline_first, `plan`, `features`); without a key, the
  *   offline engine. Wire it once in the composition root:
@@ -15,7 +15,7 @@
  *         ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_MODEL,
  *             timeoutMs: env.GEMINI_TIMEOUT_MS }
  *         : undefined,
- *       db: prisma,                      // ai_usage_summaries: tokens and cost per tenant per month
+ *       usage: new PrismaAiUsageStore(prisma), // ai_usage_summaries: tokens and cost per tenant per month
  *       logger,                          // pino; alerts are warn/error lines with an `alert` field
  *       audit: new PrismaAuditSink(prisma), // optional: injection/grounding/fallback audit rows
  *       context: async (scope) => ...,   // optional: { summary?, recent: [{ role, text }], lastIntent? }
@@ -32,13 +32,11 @@ import { createGeminiClient } from '../../providers/gemini/client';
 import { toProviderError } from '../../providers/gemini/errors';
 import { createResilientCaller, type ResilienceOptions } from '../../providers/resilience';
 import type { IntentEngine, AuditSink } from '../../pipeline/ports';
-import { PrismaAiUsageStore } from '../../stores/ai-usage-store';
-import type { PrismaClient } from '../../stores/prisma/client';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
 import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';
 import { offlineIntentEngine } from './offline-engine';
-import { UsageGuard } from './usage-guard';
+import { UsageGuard, type UsageLedger } from './usage-guard';
 
 export { offlineIntentEngine } from './offline-engine';
 export { GeminiIntentEngine, type ConversationContextSource, type GenerateContentApi } from './gemini-engine';
@@ -47,6 +45,7 @@ export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-
 export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
 export { MODEL_PRICES, PLAN_LIMITS, costUsd, planLimits } from './pricing';
 export type { EngineLogger } from './engine-logger';
+export type { UsageLedger } from './usage-guard';
 
 /** Provider name in error messages and log lines, and the name of the engine's resilient caller. */
 export const GEMINI_UNDERSTANDING_LABEL = 'gemini-understanding';
@@ -56,7 +55,8 @@ export const DEFAULT_GEMINI_UNDERSTANDING_MODEL = 'gemini-2.5-flash';
 export interface IntentEngineConfig {
   /** Undefined, or an empty key: the offline engine. */
   gemini?: { apiKey: string; baseUrl?: string | undefined; model?: string; timeoutMs?: number };
-  db: PrismaClient;
+  /** Tokens and cost per tenant per month (`PrismaAiUsageStore` in the app). */
+  usage: UsageLedger;
   logger: EngineLogger;
   audit?: AuditSink;
   context?: ConversationContextSource;
@@ -100,7 +100,7 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     models: client.models,
     caller,
     model,
-    usage: new UsageGuard(new PrismaAiUsageStore(config.db), config.logger),
+    usage: new UsageGuard(config.usage, config.logger),
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),
