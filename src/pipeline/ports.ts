@@ -2,6 +2,13 @@ import type { Understanding } from '../core/understanding';
 import type { Db, DomainPack, Scope } from '../domains/types';
 
 /** An audit row: seed 000's event names, with the turn's correlation id, tenant and conversation. */
+/**
+ * What a turn does to the conversation's pending confirmation when its state is committed:
+ * leave it, delete it, or set it (with its time to live). The conversation store applies it in
+ * the same atomic step that pops the message.
+ */
+export type PendingWrite = { op: 'keep' } | { op: 'del' } | { op: 'set'; value: string; ttlSec: number };
+
 export interface AuditRecord {
   event: string;
   intent?: string;

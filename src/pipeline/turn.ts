@@ -12,10 +12,9 @@ import type {
   Validation,
   Db,
 } from '../domains/types';
-import type { PendingWrite } from '../stores/mailbox';
 import { say, type PipelineMessageKey } from './catalog';
 import type { ConversationState, PendingConfirmation } from './conversation';
-import type { ActionLedger, AuditRecord, IntentEngine, TransactionRunner } from './ports';
+import type { ActionLedger, AuditRecord, IntentEngine, PendingWrite, TransactionRunner } from './ports';
 import { ConversationStateMachine } from './state-machine';
 
 /** What the person sent, as the pipeline sees it. */

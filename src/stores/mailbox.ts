@@ -1,3 +1,4 @@
+import type { PendingWrite } from '../pipeline/ports';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys';
@@ -53,7 +54,7 @@ redis.call('del', KEYS[1])
 if n == 0 then redis.call('zrem', KEYS[3], ARGV[2]) else redis.call('zadd', KEYS[3], 'XX', ARGV[4], ARGV[2]) end
 return 0`;
 
-export type PendingWrite = { op: 'keep' } | { op: 'del' } | { op: 'set'; value: string; ttlSec: number };
+export type { PendingWrite } from '../pipeline/ports';
 
 export interface MailboxLock {
   conversationId: string;
