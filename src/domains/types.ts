@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Locale } from '../core/locale';
 import type { Understander, UnderstandingContext } from '../core/understanding';
 import type { IntentTrainingSource } from '../nlu/intent-model';
-import type { PrismaClient } from '../stores/prisma/client';
+// The generated client's type is the packs' data port: a tool gets a client or a transaction
+// (`Db`) in its scope and never builds one; the store that connects it lives in src/stores.
+import type { PrismaClient } from '../generated/prisma/client';
 
 export type DomainPackId = 'boletos' | 'finance';
 export type UserRole = 'owner' | 'operator' | 'viewer';
