@@ -5,7 +5,7 @@ import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
-import { createIntentEngine } from '../nlu/model';
+import { createIntentEngine } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { parseState } from '../pipeline/conversation';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';

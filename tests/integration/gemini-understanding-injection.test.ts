@@ -7,7 +7,7 @@ import { stripControlCharacters } from '../../src/core/text';
 import { boletosPack } from '../../src/domains/boletos';
 import { nameKey } from '../../src/domains/contacts';
 import type { TenantProfile, UserProfile } from '../../src/domains/types';
-import { createIntentEngine } from '../../src/nlu/model';
+import { createIntentEngine } from '../../src/engine';
 import type { PipelineDeps, TurnOutput } from '../../src/pipeline/turn';
 import { analyzeInjection } from '../../src/security';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';

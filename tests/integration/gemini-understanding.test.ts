@@ -5,9 +5,9 @@ import { isoDateInZone } from '../../src/core/format';
 import { boletosPack } from '../../src/domains/boletos';
 import { financePack } from '../../src/domains/finance';
 import type { Scope, TenantProfile, UserRole, UnderstandingMode } from '../../src/domains/types';
-import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/nlu/model/guardrails';
-import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/nlu/model';
-import { availableTools, toFunctionDeclaration } from '../../src/nlu/model/declarations';
+import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
+import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/engine';
+import { availableTools, toFunctionDeclaration } from '../../src/engine/declarations';
 import type { AuditEntry, AuditSink, IntentEngine } from '../../src/pipeline/ports';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config';
 import { Container } from '../../src/app/container';
-import { offlineIntentEngine as offlineEngine } from '../../src/nlu/model';
+import { offlineIntentEngine as offlineEngine } from '../../src/engine';
 import { startPipeline } from '../../src/app/roles';
 import type { IntentEngine } from '../../src/pipeline/ports';
 import { Harness } from '../support/harness';

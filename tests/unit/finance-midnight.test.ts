@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { offlineIntentEngine as offlineEngine } from '../../src/nlu/model';
+import { offlineIntentEngine as offlineEngine } from '../../src/engine';
 import { financePack } from '../../src/domains/finance';
 import type { Db, TenantProfile } from '../../src/domains/types';
 import { freshState, parsePending } from '../../src/pipeline/conversation';

@@ -1,9 +1,9 @@
 import { boletosPack } from '../../src/domains/boletos';
 import type { TenantProfile } from '../../src/domains/types';
-import { availableTools, toFunctionDeclaration, toGeminiSchema } from '../../src/nlu/model/declarations';
-import type { EngineLogger } from '../../src/nlu/model/engine-logger';
-import { PLAN_LIMITS, costUsd, planLimits, priceOf } from '../../src/nlu/model/pricing';
-import { UsageGuard, periodMonth, type UsageLedger, type UsageTotals } from '../../src/nlu/model/usage-guard';
+import { availableTools, toFunctionDeclaration, toGeminiSchema } from '../../src/engine/declarations';
+import type { EngineLogger } from '../../src/engine/engine-logger';
+import { PLAN_LIMITS, costUsd, planLimits, priceOf } from '../../src/engine/pricing';
+import { UsageGuard, periodMonth, type UsageLedger, type UsageTotals } from '../../src/engine/usage-guard';
 import { roundCostUp } from '../../src/stores/ai-usage-store';
 
 const tenant: TenantProfile = {

@@ -1,7 +1,7 @@
 import type { Understanding } from '../../src/core/understanding';
-import { CONFIDENCE, modelConfidence } from '../../src/nlu/model/confidence';
-import { groundValues } from '../../src/nlu/model/grounding';
-import { valueKind } from '../../src/nlu/model/value-kinds';
+import { CONFIDENCE, modelConfidence } from '../../src/engine/confidence';
+import { groundValues } from '../../src/engine/grounding';
+import { valueKind } from '../../src/engine/value-kinds';
 import { boletosUnderstander } from '../../src/domains/boletos/understanding';
 
 /**

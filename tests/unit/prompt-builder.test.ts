@@ -3,22 +3,22 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { boletoTools } from '../../src/domains/boletos/tools';
 import type { TenantProfile, UserProfile } from '../../src/domains/types';
-import { toFunctionDeclaration } from '../../src/nlu/model/declarations';
-import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/nlu/model/guardrails';
+import { toFunctionDeclaration } from '../../src/engine/declarations';
+import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
 import {
   PromptBudgetError,
   buildPrompt,
   type BuiltPrompt,
   type PromptRequest,
-} from '../../src/nlu/model/prompt-builder';
+} from '../../src/engine/prompt-builder';
 import {
   PROMPT_TEMPLATES,
   TEMPLATE_MAP,
   TEMPLATE_VARIABLES,
   fillPromptTemplate,
   templateFor,
-} from '../../src/nlu/model/prompt-templates';
-import { estimateTokens } from '../../src/nlu/model/token-estimate';
+} from '../../src/engine/prompt-templates';
+import { estimateTokens } from '../../src/engine/token-estimate';
 import { analyzeInjection } from '../../src/security';
 
 /** Seed 003 §7.2 / §11.3: structure and invariants of the understanding prompts. */

@@ -1,5 +1,5 @@
-import type { Locale } from '../../core/locale';
-import type { DomainPackId, UserRole } from '../../domains/types';
+import type { Locale } from '../core/locale';
+import type { DomainPackId, UserRole } from '../domains/types';
 
 /**
  * Prompt templates for understanding (seed 003 §7.1, §7.4), config-like: an id with its version,

@@ -1,4 +1,4 @@
-import type { Understanding } from '../../core/understanding';
+import type { Understanding } from '../core/understanding';
 
 /**
  * A confidence for Gate 2 (threshold 0.7) for a model reading. Gemini gives no probability for

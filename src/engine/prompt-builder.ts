@@ -1,7 +1,7 @@
-import { isoDateInZone } from '../../core/format';
-import type { Locale } from '../../core/locale';
-import type { DomainPackId, TenantProfile, UserProfile } from '../../domains/types';
-import { analyzeInjection } from '../../security/injection-detector';
+import { isoDateInZone } from '../core/format';
+import type { Locale } from '../core/locale';
+import type { DomainPackId, TenantProfile, UserProfile } from '../domains/types';
+import { analyzeInjection } from '../security/injection-detector';
 import type { GeminiFunctionDeclaration } from './declarations';
 import { guardrailBlock } from './guardrails';
 import { ROLE_NAMES, fillPromptTemplate, templateFor, type TemplateVariable } from './prompt-templates';

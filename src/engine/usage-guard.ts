@@ -1,5 +1,5 @@
-import { isoDateInZone } from '../../core/format';
-import type { TenantProfile } from '../../domains/types';
+import { isoDateInZone } from '../core/format';
+import type { TenantProfile } from '../domains/types';
 import type { EngineLogger } from './engine-logger';
 import { SOFT_LIMIT_RATIO, costUsd, planLimits, type PlanLimits } from './pricing';
 

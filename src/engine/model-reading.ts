@@ -1,6 +1,6 @@
-import type { EntityConflict, Understanding } from '../../core/understanding';
-import type { AnyTool, DomainPack } from '../../domains/types';
-import { validateModelOutput, type OutputValidation } from '../../security/output-validator';
+import type { EntityConflict, Understanding } from '../core/understanding';
+import type { AnyTool, DomainPack } from '../domains/types';
+import { validateModelOutput, type OutputValidation } from '../security/output-validator';
 import { CONFIDENCE, modelConfidence } from './confidence';
 import { argumentsSchema, parametersSchema } from './declarations';
 import type { BlockReason, EngineUnderstanding, FallbackReason } from './engine-understanding';

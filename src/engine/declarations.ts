@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { GenerateContentParameters } from '../../providers/gemini/sdk';
-import { ToolRegistry } from '../../domains/tool-registry';
-import type { AnyTool, DomainPack, TenantProfile, UserProfile } from '../../domains/types';
+import type { GenerateContentParameters } from '../providers/gemini/sdk';
+import { ToolRegistry } from '../domains/tool-registry';
+import type { AnyTool, DomainPack, TenantProfile, UserProfile } from '../domains/types';
 
 /**
  * The pack's tools as Gemini function declarations (seed 003 §3.4), for one user: the registry

@@ -28,10 +28,10 @@
  * (Gate 4 is deterministic), or see a message the injection detector rated HIGH. See
  * docs/gemini.md for modes, cost controls and the confidence method.
  */
-import { createGeminiClient } from '../../providers/gemini/client';
-import { toProviderError } from '../../providers/gemini/errors';
-import { createResilientCaller, type ResilienceOptions } from '../../providers/resilience';
-import type { IntentEngine, AuditSink } from '../../pipeline/ports';
+import { createGeminiClient } from '../providers/gemini/client';
+import { toProviderError } from '../providers/gemini/errors';
+import { createResilientCaller, type ResilienceOptions } from '../providers/resilience';
+import type { IntentEngine, AuditSink } from '../pipeline/ports';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
 import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';

@@ -1,5 +1,5 @@
-import type { EntityConflict, Understanding } from '../../core/understanding';
-import { fold } from '../../security/normalize';
+import type { EntityConflict, Understanding } from '../core/understanding';
+import { fold } from '../security/normalize';
 import { valueKind, type ParameterSchema, type ValueKind } from './value-kinds';
 
 /**

@@ -1,5 +1,5 @@
-import type { GenerateContentResponse } from '../../providers/gemini/sdk';
-import type { ModelCall } from '../../security/output-validator';
+import type { GenerateContentResponse } from '../providers/gemini/sdk';
+import type { ModelCall } from '../security/output-validator';
 
 /**
  * What the engine reads from a `generateContent` answer: the function calls and text of the first

@@ -1,4 +1,4 @@
-import type { IntentEngine } from '../../pipeline/ports';
+import type { IntentEngine } from '../pipeline/ports';
 import { understandingContext } from './understanding-context';
 
 /**

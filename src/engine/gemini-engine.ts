@@ -1,10 +1,10 @@
-import { PRODUCT } from '../../../config/product';
-import type { Understanding } from '../../core/understanding';
-import type { DomainPack, Scope } from '../../domains/types';
-import type { IntentEngine } from '../../pipeline/ports';
-import type { GenerateContentParameters, GenerateContentResponse } from '../../providers/gemini/sdk';
-import type { ResilientCaller } from '../../providers/resilience';
-import { analyzeInjection, type InjectionAnalysis } from '../../security/injection-detector';
+import { PRODUCT } from '../../config/product';
+import type { Understanding } from '../core/understanding';
+import type { DomainPack, Scope } from '../domains/types';
+import type { IntentEngine } from '../pipeline/ports';
+import type { GenerateContentParameters, GenerateContentResponse } from '../providers/gemini/sdk';
+import type { ResilientCaller } from '../providers/resilience';
+import { analyzeInjection, type InjectionAnalysis } from '../security/injection-detector';
 import { availableTools, toFunctionDeclaration } from './declarations';
 import type { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';

@@ -1,4 +1,4 @@
-import type { Understanding } from '../../core/understanding';
+import type { Understanding } from '../core/understanding';
 
 /**
  * What the engine returns: an `Understanding` (all the pipeline reads) plus where it came from,

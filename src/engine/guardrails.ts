@@ -1,4 +1,4 @@
-import type { Locale } from '../../core/locale';
+import type { Locale } from '../core/locale';
 
 /**
  * The guardrails every understanding prompt carries (seed 003 §7.1, §11.3 "guardrails present"),

@@ -1,5 +1,5 @@
-import type { AuditSink } from '../../pipeline/ports';
-import type { Scope } from '../../domains/types';
+import type { AuditSink } from '../pipeline/ports';
+import type { Scope } from '../domains/types';
 import type { EngineLogger } from './engine-logger';
 
 /**
