@@ -49,25 +49,41 @@ export class EntityCollector {
   }
 }
 
+/**
+ * The fields each intent reads. A value the words hold for another purpose is not an entity
+ * of this intent: in "cancela o boleto que venceu ontem" the date describes the boleto and is
+ * not a due date for Gate 3 to refuse as past.
+ */
+const FIELDS: Record<Intent, ReadonlySet<string>> = {
+  CREATE_BOLETO: new Set(['contact_name', 'amount_cents', 'due_date']),
+  CANCEL_BOLETO: new Set(['contact_name', 'boleto_id']),
+  CHECK_STATUS: new Set(['contact_name', 'boleto_id']),
+  SEND_MESSAGE: new Set(['contact_name', 'message_content']),
+  LIST_BOLETOS: new Set(['contact_name', 'due_date', 'status']),
+  GENERAL_QUESTION: new Set(),
+  UNKNOWN: new Set(),
+};
+
 export function resolveEntities(intent: Intent, mentions: Mentions): Resolved {
   const out = new EntityCollector();
-  if (intent === 'GENERAL_QUESTION' || intent === 'UNKNOWN') return out.result();
+  const wants = FIELDS[intent];
+  if (wants.size === 0) return out.result();
 
   const bestRank = mentions.names[0]?.rank;
   for (const name of mentions.names) if (name.rank === bestRank) out.addName(name.text);
 
-  for (const amount of mentions.amounts) out.add('amount_cents', amount.cents);
-  for (const id of mentions.ids) out.add('boleto_id', id.value);
+  if (wants.has('amount_cents')) for (const amount of mentions.amounts) out.add('amount_cents', amount.cents);
+  if (wants.has('boleto_id')) for (const id of mentions.ids) out.add('boleto_id', id.value);
   for (const bare of mentions.bare) {
-    if (intent === 'CREATE_BOLETO' && bare.cents !== undefined) out.add('amount_cents', bare.cents);
-    if ((intent === 'CANCEL_BOLETO' || intent === 'CHECK_STATUS') && bare.id !== undefined)
-      out.add('boleto_id', bare.id);
+    if (wants.has('amount_cents') && bare.cents !== undefined) out.add('amount_cents', bare.cents);
+    if (wants.has('boleto_id') && bare.id !== undefined) out.add('boleto_id', bare.id);
   }
 
-  for (const date of mentions.dates) if (date.iso !== undefined) out.add('due_date', date.iso);
+  if (wants.has('due_date'))
+    for (const date of mentions.dates) if (date.iso !== undefined) out.add('due_date', date.iso);
 
-  if (intent === 'SEND_MESSAGE' && mentions.content !== undefined)
+  if (wants.has('message_content') && mentions.content !== undefined)
     out.add('message_content', mentions.content.text);
-  if (intent === 'LIST_BOLETOS' && mentions.status !== undefined) out.add('status', mentions.status);
+  if (wants.has('status') && mentions.status !== undefined) out.add('status', mentions.status);
   return out.result();
 }
