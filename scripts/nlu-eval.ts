@@ -1,7 +1,8 @@
 /**
- * `npm run nlu:eval -- --locale pt-BR [--set dev] [--failures] [--rules]`: scores a pack's
- * offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side for
- * the sets that exist (fixtures: trained on; dev: tuned on; heldout: never seen), intent
+ * `npm run nlu:eval -- --locale pt-BR [--heldout] [--set dev] [--failures] [--rules]`: scores a
+ * pack's offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side
+ * for the sets that exist (fixtures: trained on; dev: tuned on; heldout, with `--heldout`: never
+ * seen, for the final figures only), intent
  * accuracy, the read→write confusions the pipeline would act on, wrong amounts and dates, and
  * the median time per message; then, for `--set` (default dev), per-intent and per-entity
  * figures, the confusion matrix and, with `--failures`, every failure. `--rules` adds the
@@ -330,7 +331,10 @@ function main(args: readonly string[]): void {
   const understanders: Array<[string, Understander]> = [['model', packForLocale(locale).understander]];
   if (args.includes('--rules'))
     understanders.push(['rules', locale === 'pt-BR' ? ptBrRuleUnderstander : esMxRuleUnderstander]);
-  const sets = SET_NAMES.filter((set) => existsSync(fixturePath(locale, set)));
+  // The held-out set is scored only on request: while tuning, look at fixtures and dev.
+  const sets = SET_NAMES.filter(
+    (set) => existsSync(fixturePath(locale, set)) && (set !== 'heldout' || args.includes('--heldout')),
+  );
   const columns = [];
   for (const set of sets) {
     const examples = loadExamples(fixturePath(locale, set));
@@ -344,6 +348,10 @@ function main(args: readonly string[]): void {
   }
   process.stdout.write(`${locale}: fixtures = trained on, dev = tuned on, heldout = never seen\n\n`);
   process.stdout.write(`${formatSummary(columns)}\n\n`);
+  if (detail === 'heldout' && !args.includes('--heldout')) {
+    process.stderr.write('nlu:eval: --set heldout needs --heldout (the held-out set is for final figures)\n');
+    process.exit(2);
+  }
   if (sets.includes(detail)) {
     const examples = loadExamples(fixturePath(locale, detail));
     process.stdout.write(`${detail}, in detail:\n\n`);

@@ -11,6 +11,8 @@ import { foldAccents } from '../../core/text';
  * - the first and last word (`f:`, `l:`), where Portuguese and Spanish put the verb of a
  *   command and the particle of a question;
  * - `?` anywhere (`q:`), which alone never decides but weighs against a write;
+ * - the length in words, in buckets (`n:`): a lone "bom dia" is a greeting, the same words
+ *   before a request are not;
  * - `extra` signals the caller computed with its deterministic readers (an amount, a date, a
  *   boleto number was found), prefixed `m:`.
  *
@@ -56,6 +58,7 @@ export function extractFeatures(text: string, extra: readonly string[] = []): Fe
     names.add('m:no_words');
   }
   if (tokens.includes('?')) names.add('q:?');
+  names.add(`n:${words.length <= 3 ? words.length : words.length <= 6 ? '4-6' : words.length <= 12 ? '7-12' : '13+'}`);
   for (const signal of extra) names.add(`m:${signal}`);
   const value = names.size === 0 ? 0 : 1 / Math.sqrt(names.size);
   const vector = new Map<string, number>();
