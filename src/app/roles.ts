@@ -7,6 +7,7 @@ import { startOutboundWorker } from '../queues/outbound-worker';
 import { startSweeper } from '../queues/sweeper';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
+import { handleMessage } from './turn-handler';
 import type { Container } from './container';
 import { checkRedisPolicy } from './redis-policy';
 import {
@@ -20,6 +21,7 @@ import {
 export function startPipeline(c: Container, options: { concurrency?: number } = {}): Worker {
   const metrics = sharedMetricsOf(c);
   if (c.config.CHECK_REDIS_POLICY) void checkRedisPolicy(c.redis, c.logger.child({ component: 'redis' }));
+  const handlerDeps = c.turnHandlerDeps();
   const worker = startTurnWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
@@ -30,7 +32,8 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     transcribe: c.transcribe,
     turns: c.turns,
     audit: { write: (entries) => c.audit.write(entries) },
-    handler: c.turnHandlerDeps(),
+    handle: (message, transcript) => handleMessage(message, transcript, handlerDeps),
+    localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: ['telegram', 'whatsapp'],
@@ -66,7 +69,7 @@ export function startTranscriber(c: Container): Worker {
     keys: c.keys,
     audio: c.audio,
     transcriber: c.transcriber && countingErrors(c.transcriber, metrics),
-    directory: c.directory,
+    localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,
     turns: c.turns,
     logger: c.logger.child({ component: 'transcriber' }),
     concurrency: c.config.TRANSCRIBER_CONCURRENCY,

@@ -1,25 +1,14 @@
 import type { Logger } from 'pino';
-import { PRODUCT } from '../../config/product';
 import type { OutboundMessageInput } from '../core/messages';
 import { parsePending, parseState, type ConversationState } from '../pipeline/conversation';
-import type { PipelineDeps, TurnContent, TurnOutput } from '../pipeline/turn';
+import type { PipelineDeps, TurnContent } from '../pipeline/turn';
 import { runTurn } from '../pipeline/run-turn';
-import type { InboundMessage } from '../queues/payloads';
+import { outboundFor } from '../queues/outbound-for';
+import type { InboundMessage, TranscriptRecord } from '../queues/payloads';
+import type { HandledTurn } from '../queues/turn-worker';
 import type { ConversationStore } from '../stores/conversation-store';
-import type { PendingWrite } from '../stores/mailbox';
 import type { Directory } from './directory';
 import { packFor } from './packs';
-
-/** What a transcriber leaves for the pipeline: the transcript, or why there is none. */
-export type TranscriptRecord =
-  { text: string } | { error: 'failed' | 'too_large' | 'too_long' | 'unsupported' | 'disabled' };
-
-export interface HandledTurn {
-  replies: OutboundMessageInput[];
-  state: string;
-  pending: PendingWrite;
-  output: TurnOutput | undefined;
-}
 
 export interface TurnHandlerDeps extends Omit<PipelineDeps, 'logger'> {
   directory: Directory;
@@ -110,28 +99,6 @@ export async function handleMessage(
   };
 }
 
-/**
- * A reply (or a typing indicator) to an inbound message, addressed back to where it came from.
- * Its id is the message's id plus `suffix`, so a retried turn produces the same ids.
- */
-export function outboundFor(
-  message: InboundMessage,
-  suffix: string,
-  fields: Partial<Pick<OutboundMessageInput, 'text' | 'buttons' | 'kind'>>,
-): OutboundMessageInput {
-  return {
-    id: `${message.id}:${suffix}`,
-    channel: message.channel,
-    account: message.account,
-    chatId: message.chatId,
-    tenantId: message.tenantId,
-    conversationId: message.conversationId,
-    correlationId: message.correlationId,
-    ...fields,
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-  };
-}
-
 function toTurnContent(
   message: InboundMessage,
   transcript: TranscriptRecord | undefined,
@@ -179,5 +146,3 @@ function audioProblem(
       return { kind: 'problem', key: 'audio_failed' };
   }
 }
-
-export const CONVERSATION_TTL_SEC = PRODUCT.inactivityTtlSec;

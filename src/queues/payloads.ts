@@ -34,3 +34,7 @@ export const transcribeJobSchema = z.object({
   correlationId: z.string(),
 });
 export type TranscribeJob = z.infer<typeof transcribeJobSchema>;
+
+/** What a transcriber leaves for the pipeline: the transcript, or why there is none. */
+export type TranscriptRecord =
+  { text: string } | { error: 'failed' | 'too_large' | 'too_long' | 'unsupported' | 'disabled' };

@@ -1,9 +1,8 @@
 import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { TranscriptRecord } from '../app/turn-handler';
-import type { Directory } from '../app/directory';
 import { IrisError } from '../core/errors';
+import type { Locale } from '../core/locale';
 import type { Transcriber } from '../core/providers';
 import { detectAudioFormat } from '../providers/audio';
 import { estimateDurationMs } from '../providers/audio-duration';
@@ -11,7 +10,7 @@ import type { RedisAudioStore } from '../stores/audio-store';
 import type { RedisKeys } from '../stores/keys';
 import { QUEUES } from './names';
 import { safeJobId } from './outbox';
-import { transcribeJobSchema } from './payloads';
+import { transcribeJobSchema, type TranscriptRecord } from './payloads';
 
 export const TRANSCRIBE_JOB_OPTIONS = {
   attempts: 4,
@@ -27,7 +26,8 @@ export interface TranscribeWorkerDeps {
   keys: RedisKeys;
   audio: RedisAudioStore;
   transcriber: Transcriber | undefined;
-  directory: Directory;
+  /** The tenant's locale: the language to transcribe in. */
+  localeOf: (tenantId: string) => Promise<Locale | undefined>;
   turns: Queue;
   logger: Logger;
   concurrency: number;
@@ -90,10 +90,10 @@ async function transcribe(
   if (format === 'unsupported') return { error: 'unsupported' };
   const durationMs = estimateDurationMs(audio.bytes, format);
   if (durationMs !== undefined && durationMs > deps.limits.maxSeconds * 1000) return { error: 'too_long' };
-  const tenant = await deps.directory.tenant(data.tenantId);
+  const locale = await deps.localeOf(data.tenantId);
   const result = await deps.transcriber.transcribe({
     audio: { bytes: audio.bytes, mimeType: format },
-    locale: tenant?.locale ?? 'pt-BR',
+    locale: locale ?? 'pt-BR',
     correlationId: data.correlationId,
   });
   return { text: result.text.trim() };

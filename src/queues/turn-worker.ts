@@ -2,19 +2,17 @@ import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } fr
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { say } from '../pipeline/catalog';
-import type { AuditEntry, AuditRecord, AuditSink } from '../pipeline/ports';
-import {
-  handleMessage,
-  outboundFor,
-  CONVERSATION_TTL_SEC,
-  type TranscriptRecord,
-  type TurnHandlerDeps,
-} from '../app/turn-handler';
+import { PRODUCT } from '../../config/product';
+import type { Locale } from '../core/locale';
+import type { OutboundMessageInput } from '../core/messages';
+import type { AuditEntry, AuditRecord, AuditSink, PendingWrite } from '../pipeline/ports';
+import type { TurnOutput } from '../pipeline/turn';
 import type { RedisKeys } from '../stores/keys';
 import type { Mailbox, MailboxLock } from '../stores/mailbox';
 import { QUEUES } from './names';
+import { outboundFor } from './outbound-for';
 import { safeJobId, type Outbox } from './outbox';
-import { inboundMessageSchema, turnJobSchema, type InboundMessage } from './payloads';
+import { inboundMessageSchema, turnJobSchema, type InboundMessage, type TranscriptRecord } from './payloads';
 
 export const TURN_JOB_OPTIONS = {
   attempts: 8,
@@ -22,6 +20,23 @@ export const TURN_JOB_OPTIONS = {
   removeOnComplete: true,
   removeOnFail: { age: 24 * 3600 },
 } as const;
+
+/** What handling one mailbox message produced: the replies to send and what to commit. */
+export interface HandledTurn {
+  replies: OutboundMessageInput[];
+  state: string;
+  pending: PendingWrite;
+  output: TurnOutput | undefined;
+}
+
+/**
+ * Handles one mailbox message (the app gives its turn handler): who, what, the saved state, the
+ * turn, the replies. Pure with respect to the mailbox: the worker commits.
+ */
+export type MessageHandler = (
+  message: InboundMessage,
+  transcript: TranscriptRecord | undefined,
+) => Promise<HandledTurn>;
 
 export interface TurnWorkerDeps {
   connection: ConnectionOptions;
@@ -34,7 +49,9 @@ export interface TurnWorkerDeps {
   /** The turns queue, to drop the jobs of messages a drain handled before their own job ran. */
   turns?: Queue;
   audit: AuditSink;
-  handler: TurnHandlerDeps;
+  handle: MessageHandler;
+  /** The tenant's locale, for the generic error a turn out of retries answers with. */
+  localeOf: (tenantId: string) => Promise<Locale | undefined>;
   logger: Logger;
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
@@ -159,13 +176,12 @@ async function handleOne(
   }
   let handled;
   try {
-    handled = await handleMessage(message, transcript, deps.handler);
+    handled = await deps.handle(message, transcript);
   } catch (error) {
     if (!lastAttempt) throw error;
     // Out of retries: the person still gets an answer, and the conversation moves on.
     log.error({ err: error }, 'turn failed on its last attempt; answering with the generic error');
-    const locale =
-      (await deps.handler.directory.tenant(message.tenantId).catch(() => undefined))?.locale ?? 'pt-BR';
+    const locale = (await deps.localeOf(message.tenantId).catch(() => undefined)) ?? 'pt-BR';
     handled = {
       replies: [outboundFor(message, 'error', { text: say(locale, 'general_error') })],
       state:
@@ -182,7 +198,7 @@ async function handleOne(
     lock,
     message.id,
     message.tenantId,
-    { value: handled.state, ttlSec: CONVERSATION_TTL_SEC },
+    { value: handled.state, ttlSec: PRODUCT.inactivityTtlSec },
     handled.pending,
   );
   if (message.content.type === 'audio') await deps.redis.del(deps.keys.transcript(message.id));
@@ -250,4 +266,4 @@ function writeAudit(deps: TurnWorkerDeps, message: InboundMessage, records: Turn
     );
 }
 
-type TurnHandlerOutputAudit = NonNullable<Awaited<ReturnType<typeof handleMessage>>['output']>['audit'];
+type TurnHandlerOutputAudit = TurnOutput['audit'];
