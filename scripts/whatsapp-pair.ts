@@ -18,7 +18,9 @@ import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../config';
-import { createWhatsappChannel, PgWhatsappAuthStore, type ChannelStatus } from '../src/channels/whatsapp';
+import { createWhatsappChannel, type ChannelStatus } from '../src/channels/whatsapp';
+import { redisLeases } from '../src/stores/redis-lease';
+import { PgWhatsappAuthStore } from '../src/stores/whatsapp-auth-store';
 
 const USAGE =
   'usage: npm run whatsapp:pair -- --account <name> [--phone <digits with country code>] [--timeout <s>]';
@@ -104,7 +106,8 @@ async function pair(args: {
       },
     },
     redis: args.redis,
-    pgPool: args.pool,
+    authStore: new PgWhatsappAuthStore(args.pool, args.logger),
+    leases: redisLeases(args.redis),
     logger: args.logger,
     onStatusChange: onStatus,
   });

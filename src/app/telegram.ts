@@ -2,6 +2,7 @@ import { ConfigError } from '../core/errors';
 import { createTelegramChannel, type TelegramChannel, type TelegramOptionsInput } from '../channels/telegram';
 import type { Container } from './container';
 import { startSender } from './roles';
+import { redisLeases } from '../stores/redis-lease';
 
 /**
  * Builds the Telegram channel from configuration and starts its sender (the outbound queue's
@@ -31,6 +32,7 @@ export function createTelegram(c: Container, overrides: Partial<TelegramOptionsI
     ingress: c.ingress,
     audioStore: c.audio,
     redis: c.redis,
+    leases: redisLeases(c.redis),
     logger: c.logger,
   });
   c.onClose(() => telegram.stop());

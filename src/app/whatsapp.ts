@@ -2,6 +2,8 @@ import { Pool } from 'pg';
 import { createWhatsappChannel, type WhatsappChannel } from '../channels/whatsapp';
 import type { Container } from './container';
 import { startSender } from './roles';
+import { redisLeases } from '../stores/redis-lease';
+import { PgWhatsappAuthStore } from '../stores/whatsapp-auth-store';
 
 /**
  * Builds the WhatsApp channel from configuration: its auth state in PostgreSQL, one live socket
@@ -25,7 +27,8 @@ export function startWhatsapp(c: Container): WhatsappChannel {
     ingress: c.ingress,
     audioStore: c.audio,
     redis: c.redis,
-    pgPool,
+    authStore: new PgWhatsappAuthStore(pgPool, c.logger.child({ channel: 'whatsapp' })),
+    leases: redisLeases(c.redis),
     logger: c.logger,
     onStatusChange: (status) => {
       if (!outbound.worker) return;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { abortableSleep } from '../core/abortable-sleep';
+import type { Lease, LeaseFactory, LeaseOptions } from '../core/lease';
 
 /**
  * A cluster-wide lease on a name (one Telegram poller per bot token, one WhatsApp socket per
@@ -21,16 +22,14 @@ import { abortableSleep } from '../core/abortable-sleep';
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
-export interface LeaseOptions {
-  /** How long the lease lives without renewal. Default 15 s. */
-  ttlMs?: number;
-  /** How often the holder renews and a standby retries. Default ttl / 3. */
-  intervalMs?: number;
-  /** First segment of the Redis key (`<keyPrefix>:lease:<name>`). Default `iris`. */
-  keyPrefix?: string;
+export type { LeaseOptions } from '../core/lease';
+
+/** The lease factory channels are given: leases on this Redis. */
+export function redisLeases(redis: Redis): LeaseFactory {
+  return (name, options) => new RedisLease(redis, name, options);
 }
 
-export class RedisLease {
+export class RedisLease implements Lease {
   readonly key: string;
   readonly token = randomUUID();
   private readonly ttlMs: number;

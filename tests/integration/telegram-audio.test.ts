@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -60,6 +61,7 @@ describe('Telegram voice notes (getFile + download -> AudioStore -> envelope)', 
       ingress,
       audioStore,
       redis,
+      leases: redisLeases(redis),
       logger: silentLogger,
     });
     polling = channel.startPolling();

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import TelegramServer from 'telegram-test-api';
 import type { Redis } from 'ioredis';
 import { createTelegramChannel, type TelegramChannel } from '../../src/channels/telegram';
@@ -46,6 +47,7 @@ describe('Telegram adapter against the telegram-test-api emulator', () => {
       ingress,
       audioStore: new MemoryAudioStore(),
       redis,
+      leases: redisLeases(redis),
       logger: silentLogger,
     });
     channel.bot.api.config.use((prev, method, payload, signal) => {

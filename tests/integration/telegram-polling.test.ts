@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import TelegramServer from 'telegram-test-api';
 import type { Redis } from 'ioredis';
 import { createTelegramChannel, type PollerState, type TelegramChannel } from '../../src/channels/telegram';
@@ -42,6 +43,7 @@ describe('Telegram long polling under the cluster lease', () => {
       ingress,
       audioStore: new MemoryAudioStore(),
       redis,
+      leases: redisLeases(redis),
       logger: silentLogger,
       onPollerState: (state) => runner.states.push(state),
     });

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import type { Redis } from 'ioredis';
 import { ChatPacer } from '../../src/channels/telegram/pacer';
 import {
@@ -39,6 +40,7 @@ describe('TelegramSender', () => {
       ingress: new RecordingIngress(),
       audioStore: new MemoryAudioStore(),
       redis: client,
+      leases: redisLeases(client),
       logger: silentLogger,
       botInfo: testBotInfo,
     });

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -42,6 +43,7 @@ describe('Telegram webhook route', () => {
       ingress,
       audioStore: new MemoryAudioStore(),
       redis,
+      leases: redisLeases(redis),
       logger: silentLogger,
       botInfo: testBotInfo,
     });

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import type { PairingEvent } from '../../src/channels/whatsapp/ports';
@@ -72,7 +73,8 @@ async function setup(
     ingress,
     audioStore: audio,
     redis: backends.redis(),
-    pgPool: backends.pool,
+    authStore: new PgWhatsappAuthStore(backends.pool),
+    leases: redisLeases(backends.redis()),
     logger: silentLogger,
     socketFactory: fake.factory,
     onPairing: (event) => pairings.push(event),

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
@@ -34,7 +35,8 @@ describe('WhatsApp through the whole of Iris', () => {
       ingress: h.container.ingress,
       audioStore: h.container.audio,
       redis: h.container.redis,
-      pgPool: pool,
+      authStore: new PgWhatsappAuthStore(pool),
+      leases: redisLeases(h.container.redis),
       logger: h.container.logger,
       socketFactory: fake.factory,
     });

@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
-import { RedisLease } from '../../src/stores/redis-lease';
+import { RedisLease, redisLeases } from '../../src/stores/redis-lease';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import {
   fakeSocketFactory,
@@ -35,7 +35,8 @@ async function instance(account: string, redis: Redis = backends.redis()) {
     ingress: new RecordingIngress(),
     audioStore: new MemoryAudioStore(),
     redis,
-    pgPool: backends.pool,
+    authStore: new PgWhatsappAuthStore(backends.pool),
+    leases: redisLeases(redis),
     logger: silentLogger,
     socketFactory: fake.factory,
   });

@@ -1,3 +1,4 @@
+import { redisLeases } from '../../src/stores/redis-lease';
 import { randomUUID } from 'node:crypto';
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import { WhatsappSendRefusedError } from '../../src/channels/whatsapp/errors';
@@ -45,7 +46,8 @@ async function openChannel(send: Record<string, unknown> = {}) {
     ingress,
     audioStore: new MemoryAudioStore(),
     redis: backends.redis(),
-    pgPool: backends.pool,
+    authStore: new PgWhatsappAuthStore(backends.pool),
+    leases: redisLeases(backends.redis()),
     logger: silentLogger,
     socketFactory: fake.factory,
   });

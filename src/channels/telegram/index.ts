@@ -43,6 +43,7 @@ import type { AudioStore } from './ports';
 import { tokenId as hashToken } from './secrets';
 import { TelegramSender } from './sender';
 import { createTelegramWebhookRoute } from './webhook';
+import type { LeaseFactory } from '../../core/lease';
 
 export type { AudioStore } from './ports';
 export type { TelegramOptions, TelegramOptionsInput } from './options';
@@ -53,8 +54,10 @@ export interface TelegramChannelDeps {
   options: TelegramOptionsInput;
   ingress: Ingress;
   audioStore: AudioStore;
-  /** Used for the poll lease, per-chat pacing and sent marks; keys start with `options.redisPrefix`. */
+  /** Used for per-chat pacing and sent marks; keys start with `options.redisPrefix`. */
   redis: Redis;
+  /** The poll lease (one poller per token in the cluster): `redisLeases(redis)` in the app. */
+  leases: LeaseFactory;
   logger: Logger;
   /** Skip `getMe` by giving the bot's identity (tests; optional). */
   botInfo?: UserFromGetMe;
@@ -128,6 +131,7 @@ export function createTelegramChannel(deps: TelegramChannelDeps): TelegramChanne
       poller ??= new TelegramPoller({
         bot,
         redis: deps.redis,
+        leases: deps.leases,
         options,
         logger,
         ...(deps.onPollerState ? { onStateChange: deps.onPollerState } : {}),

@@ -3,17 +3,19 @@ import type { Update } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ConfigError, IrisError } from '../../core/errors';
-import { RedisLease } from '../../stores/redis-lease';
 import { abortableSleep, backoff } from './abortable-sleep';
 import { ALLOWED_UPDATES } from './bot';
 import type { TelegramOptions } from './options';
 import { describeError, tokenId } from './secrets';
+import type { Lease, LeaseFactory } from '../../core/lease';
 
 export type PollerState = 'idle' | 'standby' | 'polling' | 'stopped';
 
 export interface TelegramPollerDeps {
   bot: Bot;
   redis: Redis;
+  /** Where the poll lease comes from (Redis in the app). */
+  leases: LeaseFactory;
   options: Pick<TelegramOptions, 'token' | 'redisPrefix' | 'polling'>;
   logger: Logger;
   /** Told of every state change (tests, health checks). */
@@ -68,7 +70,7 @@ export class TelegramPoller {
     const stop = this.stopping.signal;
     const { polling, redisPrefix, token } = this.deps.options;
     while (!stop.aborted) {
-      const lease = new RedisLease(this.deps.redis, `telegram:poll:${tokenId(token)}`, {
+      const lease = this.deps.leases(`telegram:poll:${tokenId(token)}`, {
         ttlMs: polling.leaseTtlMs,
         keyPrefix: redisPrefix,
       });
@@ -93,7 +95,7 @@ export class TelegramPoller {
     }
   }
 
-  private async pollWhileHeld(lease: RedisLease, signal: AbortSignal): Promise<void> {
+  private async pollWhileHeld(lease: Lease, signal: AbortSignal): Promise<void> {
     const { bot } = this.deps;
     const { polling } = this.deps.options;
     if (!(await this.prepare(signal))) return;
@@ -164,7 +166,7 @@ export class TelegramPoller {
    * An error that can never pass (`retryable: false`) is logged and the update is skipped, so one
    * bad update cannot block every chat behind it.
    */
-  private async handle(update: Update, lease: RedisLease, signal: AbortSignal): Promise<boolean> {
+  private async handle(update: Update, lease: Lease, signal: AbortSignal): Promise<boolean> {
     const { polling, token } = this.deps.options;
     for (let failures = 1; ; failures += 1) {
       try {

@@ -1,13 +1,12 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
-import { RedisLease } from '../../stores/redis-lease';
-import type { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
+import type { LeaseFactory } from '../../core/lease';
 import { backoffDelay } from './backoff';
 import { decideDisconnect, disconnectStatusCode, STOP_ADVICE, type StopReason } from './disconnect-policy';
 import type { InboundHandler } from './inbound';
 import type { WhatsappOptions } from './options';
 import type {
+  AuthStateStore,
   ChannelStatus,
   PairingEvent,
   SocketFactory,
@@ -21,8 +20,9 @@ import { abortableSleep, newTenure, type Tenure } from './tenure';
 
 export interface SupervisorDeps {
   options: WhatsappOptions;
-  redis: Redis;
-  authStore: PgWhatsappAuthStore;
+  authStore: AuthStateStore;
+  /** Where the socket's lease comes from (Redis in the app). */
+  leases: LeaseFactory;
   socketFactory: SocketFactory;
   inbound: InboundHandler;
   sentMessages: SentMessageStore;
@@ -47,7 +47,7 @@ const STOP_STATUS: Record<StopReason, ChannelStatus> = {
 /**
  * Keeps exactly one live socket per number in the whole cluster, and keeps it alive.
  *
- * 1. Standby: wait for the RedisLease `whatsapp:<account>` (key `<prefix>:lease:whatsapp:<account>`).
+ * 1. Standby: wait for the lease `whatsapp:<account>` (key `<prefix>:lease:whatsapp:<account>`).
  *    Only the holder opens a socket; a second process waits and takes over within the lease TTL
  *    when the holder dies.
  * 2. Connect: read the credentials, build a socket through the factory, listen to its events.
@@ -106,7 +106,7 @@ export class ConnectionSupervisor {
   private async run(): Promise<void> {
     while (!this.stopped) {
       if (this.externalPairingOnly && !(await this.waitUntilPaired())) break;
-      const lease = new RedisLease(this.deps.redis, `whatsapp:${this.deps.options.account}`, {
+      const lease = this.deps.leases(`whatsapp:${this.deps.options.account}`, {
         ttlMs: this.deps.options.lease.ttlMs,
         keyPrefix: this.deps.options.redisPrefix,
       });

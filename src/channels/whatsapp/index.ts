@@ -16,9 +16,9 @@
  *   ingress,                                         // core Ingress: dedupes by platformMessageId
  *   audioStore,                                      // { put(bytes, mimeType) -> key } (Redis, TTL)
  *   redis,                                           // ioredis, shared
- *   pgPool,                                          // pg Pool; the whatsapp_auth table comes from
- *                                                    // the Prisma migration (ensureWhatsappAuthSchema
- *                                                    // creates the same table for tests and scripts)
+ *   authStore: new PgWhatsappAuthStore(pgPool, logger), // credentials and keys (src/stores); the
+ *                                                    // whatsapp_auth table comes from the migration
+ *   leases: redisLeases(redis),                      // one live socket per number in the cluster
  *   logger,                                          // pino
  *   onStatusChange: (s) => (s === 'open' ? outbound.resume() : outbound.pause()),
  * });
@@ -41,28 +41,26 @@
  * (digits, Brazil's ninth digit added; `phoneCandidates` gives the forms to match).
  */
 import type { Redis } from 'ioredis';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { ChannelSender, Ingress } from '../../core/channel';
 import { ConfigError } from '../../core/errors';
-import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
 import { createBaileysSocketFactory } from './baileys-socket-factory';
 import { ConnectionSupervisor } from './connection-supervisor';
 import { FirstContactMarkers } from './first-contact';
 import { InboundHandler } from './inbound';
 import { whatsappOptionsSchema, type WhatsappOptions, type WhatsappOptionsInput } from './options';
 import { showPairing } from './pairing-display';
-import type { AudioStore, ChannelStatus, PairingEvent, SocketFactory } from './ports';
+import type { LeaseFactory } from '../../core/lease';
+import type { AudioStore, AuthStateStore, ChannelStatus, PairingEvent, SocketFactory } from './ports';
 import { whatsappKeys } from './redis-keys';
 import { ReplyLedger } from './reply-ledger';
 import { SendPacer } from './send-pacer';
 import { WhatsappSender } from './sender';
 import { SentMessageStore } from './sent-message-store';
 
-export { ensureWhatsappAuthSchema, PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
 export { canonicalPhone, phoneCandidates } from './phone';
 export { WhatsappSendRefusedError, WhatsappSendInFlightError } from './errors';
-export type { AudioStore, ChannelStatus, PairingEvent, SocketFactory } from './ports';
+export type { AudioStore, AuthStateStore, ChannelStatus, PairingEvent, SocketFactory } from './ports';
 export type { WhatsappOptions, WhatsappOptionsInput } from './options';
 
 export interface WhatsappChannelDeps {
@@ -70,7 +68,10 @@ export interface WhatsappChannelDeps {
   ingress: Ingress;
   audioStore: AudioStore;
   redis: Redis;
-  pgPool: Pool;
+  /** Credentials and signal keys (`PgWhatsappAuthStore` in the app). */
+  authStore: AuthStateStore;
+  /** The socket's lease, one live socket per number in the cluster (`redisLeases` in the app). */
+  leases: LeaseFactory;
   logger: Logger;
   /** Defaults to the Baileys socket; tests pass a fake. */
   socketFactory?: SocketFactory;
@@ -102,7 +103,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
   const keys = whatsappKeys(options.redisPrefix, options.account);
   const markers = new FirstContactMarkers(deps.redis, keys, options.firstContactTtlSec);
   const sentMessages = new SentMessageStore(deps.redis, keys, options.send.messageStoreTtlSec);
-  const authStore = new PgWhatsappAuthStore(deps.pgPool, logger);
+  const authStore = deps.authStore;
   const inbound = new InboundHandler({
     account: options.account,
     ingress: deps.ingress,
@@ -114,8 +115,8 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
   });
   const supervisor = new ConnectionSupervisor({
     options,
-    redis: deps.redis,
     authStore,
+    leases: deps.leases,
     socketFactory: deps.socketFactory ?? createBaileysSocketFactory(),
     inbound,
     sentMessages,

@@ -11,6 +11,22 @@ import type { WaConnectionUpdate, WaMessage, WaMessagesUpsert } from './wa-types
  * pass a fake with the same event names and payload shapes.
  */
 
+/**
+ * Where the number's credentials and signal keys live (PostgreSQL in the app:
+ * `PgWhatsappAuthStore`), so a restarted or moved process resumes without pairing again.
+ */
+export interface AuthStateStore {
+  /** The stored credentials, or undefined when the account was never paired (or was cleared). */
+  readCreds(account: string): Promise<AuthenticationCreds | undefined>;
+  writeCreds(account: string, creds: AuthenticationCreds): Promise<void>;
+  /** Baileys' signal key store for the account. */
+  keys(account: string): SignalKeyStore;
+  /** Forgets the account (logged out, or an unfinished pairing). */
+  clear(account: string): Promise<void>;
+  /** Waits for queued writes. */
+  flush(account?: string): Promise<void>;
+}
+
 /** Stores audio bytes (bounded, with a TTL) and returns the key the envelope carries. */
 export interface AudioStore {
   put(bytes: Buffer, mimeType: string): Promise<string>;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { fromBufferJson, toBufferJson } from '../../stores/whatsapp-auth-store';
+import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
 import type { WhatsappKeys } from './redis-keys';
 
 /**

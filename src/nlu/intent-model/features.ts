@@ -58,7 +58,9 @@ export function extractFeatures(text: string, extra: readonly string[] = []): Fe
     names.add('m:no_words');
   }
   if (tokens.includes('?')) names.add('q:?');
-  names.add(`n:${words.length <= 3 ? words.length : words.length <= 6 ? '4-6' : words.length <= 12 ? '7-12' : '13+'}`);
+  names.add(
+    `n:${words.length <= 3 ? words.length : words.length <= 6 ? '4-6' : words.length <= 12 ? '7-12' : '13+'}`,
+  );
   for (const signal of extra) names.add(`m:${signal}`);
   const value = names.size === 0 ? 0 : 1 / Math.sqrt(names.size);
   const vector = new Map<string, number>();
