@@ -3,24 +3,24 @@
  * changing one changes what Iris promises its users, so it goes through review, not deploys.
  */
 export const PRODUCT = {
-  /** Gate 2: below this, the intent is not trusted and Iris asks (seed 000). */
+  /** Gate 2: below this, the intent is not trusted and Iris asks (docs/specification.md#gates). */
   intentConfidenceThreshold: 0.7,
-  /** Gate 4: a proposal waits this long for "sim"/"sí" (seed 003 §2.2: 5 min, fixed). */
+  /** Gate 4: a proposal waits this long for "sim"/"sí" (docs/specification.md#confirmation: 5 min, fixed). */
   confirmationTtlSec: 300,
-  /** Conversation state and drafts are forgotten after this much silence (seed 003 §1.2). */
+  /** Conversation state and drafts are forgotten after this much silence (docs/specification.md#state-machines). */
   inactivityTtlSec: 600,
-  /** Seconds a turn may stay in PROCESSING_INTENT / EXECUTING / RESPONDING (seed 003 §1.2). */
+  /** Seconds a turn may stay in PROCESSING_INTENT / EXECUTING / RESPONDING (docs/specification.md#state-machines). */
   busyStateTimeoutSec: 30,
-  /** Gate 3: the largest boleto, R$ 100.000,00 (seed 000). */
+  /** Gate 3: the largest boleto, R$ 100.000,00 (docs/specification.md#gates). */
   maxBoletoAmountCents: 10_000_000,
   /**
-   * Gate 3: the largest amount or balance the finance pack accepts, $10,000,000.00 MXN. Seed 002
+   * Gate 3: the largest amount or balance the finance pack accepts, $10,000,000.00 MXN. docs/finance.md
    * sets no limit; this one catches a misheard "10 millones" and keeps cents within INTEGER columns.
    */
   maxFinanceAmountCents: 1_000_000_000,
-  /** Gate 1: longer messages get a clear refusal and are not processed (seed 003 §7.5: 2000). */
+  /** Gate 1: longer messages get a clear refusal and are not processed (docs/gemini.md: 2000). */
   maxInputChars: 2000,
-  /** Recent messages kept per conversation for context (seed 003 §6.2). */
+  /** Recent messages kept per conversation for context (docs/gemini.md). */
   recentMessagesKept: 10,
   /** Platform message ids are remembered this long to drop duplicate deliveries. */
   dedupeTtlSec: 7 * 24 * 3600,
@@ -32,8 +32,8 @@ export const PRODUCT = {
 
 /**
  * Confirmation allowlists, matched against the WHOLE message after normalizing case, accents,
- * white space and surrounding punctuation. Anything else re-asks. pt-BR from seed 000; es-MX
- * from seed 002 (which also lists "yes").
+ * white space and surrounding punctuation. Anything else re-asks. pt-BR from docs/specification.md#gates; es-MX
+ * from docs/finance.md (which also lists "yes").
  */
 export const CONFIRMATION_WORDS = {
   'pt-BR': { yes: ['sim', 'confirmo', 'pode', 'ok'], no: ['nao', 'cancela', 'pare'] },

@@ -31,7 +31,7 @@ export const SHARED_METRICS = {
   },
   gateEvents: {
     name: 'iris_gate_events_total',
-    help: 'Audit events of the gates (seed 000 names), by event.',
+    help: 'Audit events of the gates (docs/specification.md names), by event.',
     type: 'counter',
     labelNames: ['event'],
   },

@@ -13,7 +13,7 @@ export function formatMoney(cents: number, locale: Locale): string {
   return `${value < 0 ? '-' : ''}$${mxn.format(Math.abs(value))} MXN`;
 }
 
-/** pt-BR shows dates as dd/mm/aaaa; es-MX as YYYY-MM-DD (seed 002). Input is `YYYY-MM-DD`. */
+/** pt-BR shows dates as dd/mm/aaaa; es-MX as YYYY-MM-DD (docs/finance.md). Input is `YYYY-MM-DD`. */
 export function formatDate(isoDate: string, locale: Locale): string {
   if (locale === 'pt-BR') {
     const [y, m, d] = isoDate.split('-');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnyTool, ToolDefinition, UserRole } from './types';
 
 /**
- * Seed 003 §3: the catalog of tools a pack offers, filtered per user role and tenant feature
+ * docs/specification.md#tools: the catalog of tools a pack offers, filtered per user role and tenant feature
  * flags, serializable as function declarations for a model.
  */
 export class ToolRegistry {

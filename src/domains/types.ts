@@ -48,7 +48,7 @@ export interface Scope {
 export type ToolCategory = 'Query' | 'Transactional' | 'Communication' | 'Support';
 
 /**
- * Seed 003 §3.1's ToolDefinition. `parameters` is what a caller states, in entity names (the
+ * docs/specification.md#tools ToolDefinition. `parameters` is what a caller states, in entity names (the
  * function declaration a model sees derives from it); `input` is what the use case runs with,
  * after Gate 3 resolved references (a contact's name -> its id). Both are zod schemas.
  */
@@ -90,7 +90,7 @@ export type Validation =
       status: 'pass';
       params: Record<string, unknown>;
       /**
-       * Defaults the pack filled in (seed 002: a date that defaults to today). The pipeline adds
+       * Defaults the pack filled in (docs/finance.md: a date that defaults to today). The pipeline adds
        * them to the proposal's entities, so Gate 3 on the confirmation and a redo of an expired
        * proposal read the value the prompt showed, not a new default (a "sí" after midnight).
        */
@@ -105,7 +105,7 @@ export type Validation =
   /** No record matches: say so and ask again. */
   | { status: 'not_found'; field: string; messageKey: string; params: Record<string, string | number> };
 
-/** A follow-up an executed tool asks for (seed 002: simulate without bank balance). */
+/** A follow-up an executed tool asks for (docs/finance.md: simulate without bank balance). */
 export interface FollowUp {
   intent: string;
   entities: Entities;

@@ -4,7 +4,7 @@ import { ToolRegistry } from '../domains/tool-registry';
 import type { AnyTool, DomainPack, TenantProfile, UserProfile } from '../domains/types';
 
 /**
- * The pack's tools as Gemini function declarations (seed 003 §3.4), for one user: the registry
+ * The pack's tools as Gemini function declarations (docs/specification.md#tools), for one user: the registry
  * filters them by the user's role and the tenant's feature flags, so a viewer's model never even
  * hears of `create_boleto`.
  *
@@ -71,7 +71,7 @@ export function toGeminiSchema(schema: unknown): unknown {
 /**
  * The JSON Schema (draft 2020-12, no `$schema`) of a tool's parameters, in Gemini's subset, with
  * no `required` list: a model told that `due_date` is required tends to fill it with something,
- * and seed 000 wants a missing value asked for, never invented. Which values an intent needs is
+ * and docs/specification.md#gates wants a missing value asked for, never invented. Which values an intent needs is
  * Gate 3's business (the pack's `IntentSpec.required`); the model only reports what it heard.
  */
 export function parametersSchema(tool: AnyTool): Record<string, unknown> {
@@ -92,7 +92,7 @@ export function argumentsSchema(tool: AnyTool): z.ZodType {
 
 const registries = new WeakMap<DomainPack, ToolRegistry>();
 
-/** The tools this user may call in this tenant: role and feature flags (seed 003 §3.1). */
+/** The tools this user may call in this tenant: role and feature flags (docs/specification.md#tools). */
 export function availableTools(pack: DomainPack, tenant: TenantProfile, user: UserProfile): AnyTool[] {
   let registry = registries.get(pack);
   if (!registry) {

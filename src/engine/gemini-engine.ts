@@ -40,7 +40,7 @@ export interface GeminiEngineOptions {
   thinkingBudget?: number | null;
   /** Cap on generated tokens. Default 256: one function call or one short sentence. */
   maxOutputTokens?: number;
-  /** Prompt input budget in estimated tokens. Default 5200 (seed 003 §7.1). */
+  /** Prompt input budget in estimated tokens. Default 5200 (docs/gemini.md). */
   budgetTokens?: number;
   /** Gate 2's threshold, for `offline_first` and the confidence method. Default 0.7. */
   threshold?: number;

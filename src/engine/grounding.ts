@@ -3,7 +3,7 @@ import { fold } from '../security/normalize';
 import { valueKind, type ParameterSchema, type ValueKind } from './value-kinds';
 
 /**
- * Grounding (seed 000, hallucination matrix): a value the model proposes is kept only when the
+ * Grounding (docs/specification.md#gates, hallucination matrix): a value the model proposes is kept only when the
  * person's own words support it. The offline understander's reading of the same text is the
  * witness for numbers and dates, because it reads them deterministically (number words, "dia 10",
  * "amanhã" in the tenant's zone); names, ids and free text are looked for in the text itself.
@@ -13,7 +13,7 @@ import { valueKind, type ParameterSchema, type ValueKind } from './value-kinds';
  * even when the rules did not recognise the intent ("bota na conta do João 150 pra dia 10").
  *
  * A dropped value is simply absent: Gate 3 then asks for it ("Preciso saber: o valor"), which is
- * the seed's answer to an invented amount or date. Whether a contact or an id exists in the
+ * the specification's answer to an invented amount or date. Whether a contact or an id exists in the
  * tenant is not checked here: Gate 3 (the pack's `validate`) does that for every reading.
  *
  * When the offline reader saw two competing values for a field (a conflict), the model's pick is

@@ -1,7 +1,7 @@
 import type { Locale } from '../core/locale';
 
 /**
- * The guardrails every understanding prompt carries (seed 003 §7.1, §11.3 "guardrails present"),
+ * The guardrails every understanding prompt carries (docs/gemini.md "guardrails present"),
  * per locale. The prompt builder appends them after whatever template it uses, so no template
  * can leave one out; the prompt regression tests check each one by id.
  *

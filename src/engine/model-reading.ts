@@ -9,7 +9,7 @@ import type { ModelAnswer } from './model-response';
 import type { ParameterSchema } from './value-kinds';
 
 /**
- * Turns a model answer into an understanding, in this order (seed 003 §3.2-3.3):
+ * Turns a model answer into an understanding, in this order (docs/specification.md#tools):
  *
  *   1. output validation: the called tool must be one offered to this user (else blocked),
  *      its arguments must parse with the tool's schema (else malformed), and must not carry

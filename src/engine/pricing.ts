@@ -1,5 +1,5 @@
 /**
- * Prices and plan limits for cost attribution (seed 003 §8.4).
+ * Prices and plan limits for cost attribution (docs/gemini.md).
  *
  * Prices: USD per 1 million tokens, paid tier of the Gemini Developer API, text input, as Google
  * lists them at ai.google.dev/gemini-api/docs/pricing (checked for this release; update here when
@@ -39,7 +39,7 @@ export function costUsd(model: string, inputTokens: number, outputTokens: number
   return (inputTokens * price.inputPerMillionUsd + outputTokens * price.outputPerMillionUsd) / 1_000_000;
 }
 
-/** Monthly limits per plan (seed 003 §8.4). An unknown plan gets Basic's, the smallest. */
+/** Monthly limits per plan (docs/gemini.md). An unknown plan gets Basic's, the smallest. */
 export interface PlanLimits {
   monthlyUsd: number;
   monthlyRequests: number;

@@ -8,7 +8,7 @@ import { ROLE_NAMES, fillPromptTemplate, templateFor, type TemplateVariable } fr
 import { TOKENS_PER_MESSAGE, estimateTokens, truncateToTokens } from './token-estimate';
 
 /**
- * The prompt builder (seed 003 §7.1), for understanding one message:
+ * The prompt builder (docs/gemini.md), for understanding one message:
  *
  *   1. template by pack and the conversation's last intent (`prompt-templates.ts`)
  *   2. variables filled; an unresolved `{variable}` is an error
@@ -32,7 +32,7 @@ export interface HistoryMessage {
   text: string;
 }
 
-/** What the conversation brings to a prompt (seed 003 §6.1's SessionContext, the parts used here). */
+/** What the conversation brings to a prompt (docs/gemini.md SessionContext, the parts used here). */
 export interface ConversationContext {
   summary?: string;
   recent: readonly HistoryMessage[];

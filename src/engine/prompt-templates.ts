@@ -2,7 +2,7 @@ import type { Locale } from '../core/locale';
 import type { DomainPackId, UserRole } from '../domains/types';
 
 /**
- * Prompt templates for understanding (seed 003 §7.1, §7.4), config-like: an id with its version,
+ * Prompt templates for understanding (docs/gemini.md), config-like: an id with its version,
  * the locale it is written in, its `{variables}`, and a map from pack and intent to template id.
  * Written in the tenant's language, like the transcriber's prompts, which keeps the model from
  * drifting into English. Not user-visible, so they live here and not in the reply catalogs.
@@ -61,7 +61,7 @@ export const PROMPT_TEMPLATES: Readonly<Record<string, PromptTemplate>> = {
 };
 
 /**
- * Seed 003 §7.4's intent -> template map, per pack. The intent is the conversation's last one
+ * docs/gemini.md intent -> template map, per pack. The intent is the conversation's last one
  * (a follow-up message is read with the template of what was being done); `default` otherwise.
  */
 export const TEMPLATE_MAP: Readonly<

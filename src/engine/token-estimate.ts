@@ -1,5 +1,5 @@
 /**
- * Estimated token counts, for the prompt budget (seed 003 §7.1: 5200 input tokens). No tokenizer
+ * Estimated token counts, for the prompt budget (docs/gemini.md: 5200 input tokens). No tokenizer
  * ships with the SDK, and a round trip to `countTokens` per message would double the latency, so
  * the estimate is one token per 4 bytes of UTF-8, rounded up: about right for English and a little
  * high for Portuguese and Spanish (accented letters take two bytes), which is the safe side of a

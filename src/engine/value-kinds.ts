@@ -1,6 +1,6 @@
 /**
  * What kind of value an entity field holds, which decides how a model's value for it is checked
- * against the person's words (seed 000, hallucination matrix; see `grounding.ts`).
+ * against the person's words (docs/specification.md#gates, hallucination matrix; see `grounding.ts`).
  *
  * | kind   | examples                                   | a model value is kept when...                    |
  * |--------|--------------------------------------------|--------------------------------------------------|

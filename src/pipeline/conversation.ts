@@ -4,7 +4,7 @@ import { CONVERSATION_STATES } from './state-machine';
 const entities = z.record(z.string(), z.union([z.string(), z.number()]));
 const continuation = z.object({ intent: z.string(), entities });
 
-/** A request waiting for missing values (clarify, patch mode: seed 002). */
+/** A request waiting for missing values (clarify, patch mode: docs/finance.md). */
 export const draftSchema = z.object({
   intent: z.string(),
   entities,
@@ -14,7 +14,7 @@ export const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 /**
- * The pending confirmation (seed 003 §2.2), in Redis under the tenant and conversation with a
+ * The pending confirmation (docs/specification.md#confirmation), in Redis under the tenant and conversation with a
  * 300 s TTL. It binds the action to the tenant, conversation and user that were asked.
  */
 export const pendingSchema = z.object({
@@ -32,7 +32,7 @@ export const pendingSchema = z.object({
 });
 export type PendingConfirmation = z.infer<typeof pendingSchema>;
 
-/** Seed 001's ephemeral graph state, kept in Redis with the inactivity TTL. */
+/** docs/specification.md#the-turn ephemeral graph state, kept in Redis with the inactivity TTL. */
 export const conversationStateSchema = z.object({
   v: z.literal(1),
   state: z.enum(CONVERSATION_STATES),
@@ -64,7 +64,7 @@ export function freshState(now: Date): ConversationState {
   return { v: 1, state: 'IDLE', since: now.toISOString(), turnCount: 0, recent: [] };
 }
 
-/** Parses stored state; corrupt state is replaced by a fresh one (seed 003 §6.4) and reported. */
+/** Parses stored state; corrupt state is replaced by a fresh one (docs/gemini.md) and reported. */
 export function parseState(
   raw: string | null,
   now: Date,

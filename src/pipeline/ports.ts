@@ -1,7 +1,7 @@
 import type { Understanding } from '../core/understanding';
 import type { Db, DomainPack, Scope } from '../domains/types';
 
-/** An audit row: seed 000's event names, with the turn's correlation id, tenant and conversation. */
+/** An audit row: docs/specification.md#gates event names, with the turn's correlation id, tenant and conversation. */
 /**
  * What a turn does to the conversation's pending confirmation when its state is committed:
  * leave it, delete it, or set it (with its time to live). The conversation store applies it in
@@ -42,7 +42,7 @@ export type ClaimResult =
   | { status: 'unknown' };
 
 /**
- * The orchestrator's ledger of actions (seed 003 §2.1) in PostgreSQL, keyed by the confirmation
+ * The orchestrator's ledger of actions (docs/specification.md#confirmation) in PostgreSQL, keyed by the confirmation
  * nonce. Its conditional transitions make a confirmed action run at most once.
  */
 export interface ActionLedger {

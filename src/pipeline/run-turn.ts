@@ -54,7 +54,7 @@ export async function runTurn(input: TurnInput, deps: PipelineDeps): Promise<Tur
   };
 }
 
-/** Timeouts of seed 003 §1.2, applied when the conversation is next touched. */
+/** Timeouts of docs/specification.md#state-machines, applied when the conversation is next touched. */
 function expireStaleState(t: Turn): void {
   const state = t.sm.state;
   if (t.input.pending && !t.pending) t.pendingWrite = { op: 'del' }; // its key outlived expiresAt

@@ -1,5 +1,5 @@
 /**
- * Seed 003 §1.2: the conversation's six states and the transitions allowed between them.
+ * docs/specification.md#state-machines: the conversation's six states and the transitions allowed between them.
  * An invalid transition is rejected (the state does not change) and reported to `onInvalid`,
  * which logs it; it never throws, so a bug in a stage cannot crash a worker mid-turn.
  */
@@ -16,7 +16,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATES)[number];
 const ALLOWED: Readonly<Record<ConversationStatus, readonly ConversationStatus[]>> = {
   IDLE: ['PROCESSING_INTENT'],
   PROCESSING_INTENT: ['TOOL_PROPOSED', 'RESPONDING', 'AWAITING_INPUT'],
-  // -> IDLE on timeout, or when a new request supersedes the proposal (seed 003 §2.5).
+  // -> IDLE on timeout, or when a new request supersedes the proposal (docs/specification.md#confirmation).
   TOOL_PROPOSED: ['EXECUTING', 'RESPONDING', 'IDLE'],
   EXECUTING: ['RESPONDING'],
   RESPONDING: ['IDLE'],

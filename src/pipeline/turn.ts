@@ -64,7 +64,7 @@ export interface PipelineDeps {
 
 export type Route = 'confirmation' | 'clarification' | 'redo' | 'new';
 
-/** The state one turn carries from stage to stage (seed 001's AIGraphState). */
+/** The state one turn carries from stage to stage (docs/specification.md#the-turn AIGraphState). */
 export class Turn {
   readonly replies: Reply[] = [];
   readonly audit: AuditRecord[] = [];

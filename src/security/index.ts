@@ -1,5 +1,5 @@
 /**
- * Guards around model input and output (seed 003 §7.5, §10.2, §10.3): prompt injection detection
+ * Guards around model input and output (docs/gemini.md): prompt injection detection
  * on what a person writes, output validation on what a model answers, personal data patterns.
  * Pure functions, no I/O; the understanding engine (`src/engine`) applies them.
  */

@@ -1,7 +1,7 @@
 /**
- * The phrases of prompt injection (seed 003 §7.5, §10.3), in English, Portuguese and Spanish,
+ * The phrases of prompt injection (docs/gemini.md), in English, Portuguese and Spanish,
  * matched against folded text (lower case, no accents; see `normalize.ts`). Each pattern has
- * the category of the seed's test suite and the least risk it implies:
+ * the category of the specification's test suite and the least risk it implies:
  *
  * | category             | base risk | why                                                         |
  * |----------------------|-----------|-------------------------------------------------------------|

@@ -1,5 +1,5 @@
 /**
- * Text views the injection detector matches against (seed 003 §7.5: "normalize before
+ * Text views the injection detector matches against (docs/gemini.md: "normalize before
  * checking"). An attacker hides a phrase from a naive regex with invisible characters, look-alike
  * letters from other scripts, leetspeak, spaced-out letters or an encoding; each of those is
  * undone here, and the detector compares what it finds in the plain view with what it finds in

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { foreignPii } from './pii';
 
 /**
- * Output validation (seed 003 §10.2): every answer of a model is checked before any of it is used.
+ * Output validation (docs/specification.md#security): every answer of a model is checked before any of it is used.
  *
  * | rule                     | text answer                     | function call                         |
  * |--------------------------|---------------------------------|---------------------------------------|

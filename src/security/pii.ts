@@ -1,5 +1,5 @@
 /**
- * Personal data patterns (seed 003 §4.3, §10.2) for Brazil and Mexico: CPF, CNPJ, phone numbers,
+ * Personal data patterns (docs/specification.md#not-built-yet) for Brazil and Mexico: CPF, CNPJ, phone numbers,
  * e-mail addresses, CURP and RFC. Used by the output validator: a model answer or argument that
  * carries personal data the person did not write themselves is someone else's data.
  */

@@ -75,7 +75,7 @@ export class PrismaActionLedger implements ActionLedger {
         };
       case 'EXECUTING': {
         if (row.claimedBy === messageId) return { status: 'resume' };
-        // Seed 003 §2.1: EXECUTING -> FAILED after 30 s. The use case writes and completes in one
+        // docs/specification.md#confirmation: EXECUTING -> FAILED after 30 s. The use case writes and completes in one
         // transaction, so an action still EXECUTING this late wrote nothing: its message ran out
         // of retries. Another answer fails it instead of waiting on it forever.
         const stale = row.decidedAt && now.getTime() - row.decidedAt.getTime() > EXECUTION_TIMEOUT_MS;

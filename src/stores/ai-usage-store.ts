@@ -1,7 +1,7 @@
 import type { PrismaClient } from './prisma/client';
 
 /**
- * Model usage per tenant per month (seed 003 §8.4), table `ai_usage_summaries`: requests, input
+ * Model usage per tenant per month (docs/gemini.md), table `ai_usage_summaries`: requests, input
  * and output tokens and the estimated cost in USD, one row per tenant and calendar month.
  *
  * Increments are one `INSERT ... ON CONFLICT DO UPDATE` statement, so concurrent calls from any

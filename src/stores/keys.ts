@@ -14,7 +14,7 @@ export class RedisKeys {
   conversationState(conversationId: string): string {
     return `${this.prefix}:conv:{${conversationId}}:state`;
   }
-  /** The pending confirmation (seed 003 §2.2), one per conversation, TTL 300 s. */
+  /** The pending confirmation (docs/specification.md#confirmation), one per conversation, TTL 300 s. */
   pendingConfirmation(tenantId: string, conversationId: string): string {
     return `${this.prefix}:conv:{${conversationId}}:confirm:${tenantId}`;
   }

@@ -1,6 +1,6 @@
-/** The boletos pack's sentences (pt-BR). Seed 000's value-rule messages verbatim. */
+/** The boletos pack's sentences (pt-BR); the value-rule messages of docs/specification.md#gates verbatim. */
 export const boletosCatalog = {
-  // Gate 3 value rules (seed 000)
+  // Gate 3 value rules (docs/specification.md#gates)
   amount_not_positive: 'O valor precisa ser positivo.',
   amount_too_high: 'O valor máximo permitido é R$ 100.000,00.',
   due_date_past: 'A data de vencimento não pode ser no passado.',

@@ -1,6 +1,6 @@
 import type { IntentSpec } from '../types';
 
-/** Seed 001's intents and seed 000's required entities, with the tool each one calls. */
+/** The boletos intents and their required entities (docs/specification.md#gates), with the tool each one calls. */
 export const BOLETOS_INTENTS: Readonly<Record<string, IntentSpec>> = {
   CREATE_BOLETO: {
     name: 'CREATE_BOLETO',

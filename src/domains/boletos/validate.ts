@@ -14,7 +14,7 @@ function isRealDate(value: string): boolean {
 }
 
 /**
- * Gate 3 for boletos (seed 000): required entities per intent, value rules with the seed's
+ * Gate 3 for boletos (docs/specification.md#gates): required entities per intent, value rules with the specification's
  * messages, then references: the contact must exist in the tenant (ambiguous names are asked
  * back with the candidates), the boleto number must exist.
  */

@@ -1,5 +1,5 @@
 /**
- * Every sentence the finance pack says, in Mexican Spanish: short and neutral (seed 002).
+ * Every sentence the finance pack says, in Mexican Spanish: short and neutral (docs/finance.md).
  * Money is filled in as "$1,200.50 MXN" and dates as YYYY-MM-DD by the code that renders; no
  * number is ever written here. Optional parts of a sentence are separate keys (`part_*`).
  */

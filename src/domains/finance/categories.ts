@@ -1,5 +1,5 @@
 /**
- * The finance pack's spending categories and the rule that gives each its type (seed 002).
+ * The finance pack's spending categories and the rule that gives each its type (docs/finance.md).
  * Fixed costs recur every month at about the same amount; the monthly budget caps only the
  * variable ones, so a category's type decides whether a spending counts against the budget.
  *

@@ -6,7 +6,7 @@ import { financeAsksForWrite, financeIntentModel, financeUnderstander } from './
 import { validateFinance } from './validate';
 
 /**
- * The personal finance pack (es-MX, MXN): seed 002's Cristi agent on the shared gated pipeline.
+ * The personal finance pack (es-MX, MXN): the Cristi agent (docs/finance.md) on the shared gated pipeline.
  * Writes (log a movement, budget, debt, bank balance) are proposed with every value stated and
  * run once after an allowlisted "sí"; reads (queries, simulations) run at once. Every figure
  * comes from a tool reading PostgreSQL for this tenant and user.

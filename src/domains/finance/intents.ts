@@ -1,7 +1,7 @@
 import type { IntentSpec } from '../types';
 
 /**
- * Seed 002's intents, the entities each one always needs, and the tool it calls. `required` is
+ * The finance intents (docs/finance.md), the entities each one always needs, and the tool it calls. `required` is
  * the unconditional part (what a follow-up draft asks for); the conditional rules (an expense
  * needs its category, a simulation needs one when a budget exists, a debt needs a field to
  * change) live in `validate.ts`.

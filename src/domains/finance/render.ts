@@ -173,7 +173,7 @@ function renderSimulation(r: Values): Rendered {
   const purchase = r.purchase as Values;
   const header = say('sim_header', movementParams(purchase));
   if (r.status === 'missing_bank_balance') {
-    // Seed 002: ask for the balance, confirm SET_BANK_BALANCE, then run this simulation again.
+    // docs/finance.md: ask for the balance, confirm SET_BANK_BALANCE, then run this simulation again.
     const followUp: FollowUp = {
       intent: 'SET_BANK_BALANCE',
       entities: {},

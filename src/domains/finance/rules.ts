@@ -95,7 +95,7 @@ export type CategoryReading =
 
 /**
  * The category and its type as the words gave them. An unknown name is refused (never mapped to
- * a guess); a known category implies its type when none was stated (seed 002's list rule).
+ * a guess); a known category implies its type when none was stated (docs/finance.md list rule).
  */
 export function readCategory(entities: Entities): CategoryReading {
   const category = entities.category;

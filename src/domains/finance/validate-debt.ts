@@ -7,7 +7,7 @@ const DEBT_FIELDS = ['balance_mxn_cents', 'minimum_payment_mxn_cents', 'due_day'
 const MAX_NAME = 60;
 
 /**
- * MANAGE_DEBT (seed 002): the debt's name plus at least one field to change (balance, minimum
+ * MANAGE_DEBT (docs/finance.md): the debt's name plus at least one field to change (balance, minimum
  * payment, due day). When no field was said, all three are asked in one question; any one of
  * them answers it. The name is matched against the person's debts by its key (case and accents
  * folded): the same key, or else the one debt whose name contains the words ("Liverpool" ->

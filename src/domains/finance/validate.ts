@@ -14,7 +14,7 @@ import { validateDebt } from './validate-debt';
 const MAX_DESCRIPTION = 120;
 
 /**
- * Gate 3 for finance (seed 002 "validate"): required fields per intent, value rules, and the
+ * Gate 3 for finance (docs/finance.md "validate"): required fields per intent, value rules, and the
  * defaults the seed allows (a date defaults to today in the tenant's zone; the default is
  * returned as `filled` so the prompt shows it and the confirmation writes that same day).
  * Required values missing come first, so the person is asked for what is missing before being
@@ -149,7 +149,7 @@ async function validateSimulation(entities: Entities, scope: Scope): Promise<Val
   };
 }
 
-/** Cash available is the bank balance only (seed 002): zero is allowed, negative is not. */
+/** Cash available is the bank balance only (docs/finance.md): zero is allowed, negative is not. */
 function validateBankBalance(entities: Entities): Validation {
   if (isBlank(entities.balance_mxn_cents)) return { status: 'missing', missing: ['balance_mxn_cents'] };
   const failure = checkBalance(entities, 'balance_mxn_cents');

@@ -1,7 +1,7 @@
 import type { PipelineMessageKey } from './pt-BR';
 
 /**
- * Sentences of the pipeline in Mexican Spanish: short and neutral (seed 002). Seed 002's
+ * Sentences of the pipeline in Mexican Spanish: short and neutral (docs/finance.md). docs/finance.md
  * sentences verbatim where it gives one ("Responde: sí / no", "Responde exactamente: sí / no").
  */
 export const esMX: Record<PipelineMessageKey, string> = {

@@ -1,9 +1,9 @@
 /**
- * Sentences of the pipeline in Brazilian Portuguese. Seeds' sentences verbatim where they give
- * one: seed 000 (gates) and seed 003 §1.4 (fallback catalog, adapted to boletos).
+ * Sentences of the pipeline in Brazilian Portuguese. The specification's sentences verbatim where they give
+ * one: docs/specification.md#gates (gates) and docs/specification.md#state-machines (fallback catalog, adapted to boletos).
  */
 export const ptBR = {
-  // Gate 1 (seed 000)
+  // Gate 1 (docs/specification.md#gates)
   input_empty: 'Não entendi. Pode repetir?',
   input_too_long: 'Sua mensagem é muito longa (máximo de {max} caracteres). Pode resumir?',
   audio_failed: 'Não consegui entender o áudio. Pode enviar de novo ou escrever?',
@@ -14,11 +14,11 @@ export const ptBR = {
   audio_unsupported: 'Não consigo ler esse formato de áudio. Pode enviar uma mensagem de voz ou escrever?',
   audio_heard: '🎤 Entendi: "{transcript}"',
   unsupported_content: 'Eu entendo mensagens de texto e de voz. Pode escrever ou gravar o que precisa?',
-  // Gate 2 (seed 000)
+  // Gate 2 (docs/specification.md#gates)
   intent_unclear: 'O que você deseja?',
-  // Gate 3 (seed 000)
+  // Gate 3 (docs/specification.md#gates)
   need_fields: 'Preciso saber: {fields}',
-  // Gate 4 (seed 000)
+  // Gate 4 (docs/specification.md#gates)
   confirm_question: 'Confirma? (Sim/Não)',
   confirm_reask: 'Confirma? (Sim/Não)',
   operation_cancelled: 'Operação cancelada.',
@@ -26,7 +26,7 @@ export const ptBR = {
   confirm_no_label: 'Não',
   previous_proposal_cancelled: 'A proposta anterior foi cancelada.',
   nothing_pending: 'Não há nenhuma ação aguardando confirmação. O que você deseja?',
-  // Fallback catalog (seed 003 §1.4, adapted to boletos)
+  // Fallback catalog (docs/specification.md#state-machines, adapted to boletos)
   intent_not_understood: 'Desculpe, não entendi sua solicitação. Pode reformular?',
   out_of_scope:
     'Essa solicitação está fora do que posso ajudar. Posso ajudar com boletos: criar, cancelar, consultar e listar, e enviar mensagens aos seus contatos.',

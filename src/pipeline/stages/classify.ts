@@ -1,7 +1,7 @@
 import type { Stage } from './stage';
 
 /**
- * Intent classification and entity extraction, then Gate 2 (seed 000): UNKNOWN or a confidence
+ * Intent classification and entity extraction, then Gate 2 (docs/specification.md#gates): UNKNOWN or a confidence
  * under the threshold (0.7) stops the turn with a clarification; nothing is guessed.
  */
 export const classify: Stage = {

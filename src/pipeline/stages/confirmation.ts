@@ -8,7 +8,7 @@ const SKEW_MS = 2_000;
 /**
  * Gate 4, the answer (seeds 000, 002, 003 §2.2): only an allowlisted word, or a press on the
  * prompt's own button, from the same person in the same conversation, within the TTL. A
- * confident new request supersedes the proposal (seed 003 §2.5); anything else re-asks.
+ * confident new request supersedes the proposal (docs/specification.md#confirmation); anything else re-asks.
  */
 export const confirmationAnswer: Stage = {
   name: 'confirmation_gate_answer',

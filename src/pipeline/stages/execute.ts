@@ -12,7 +12,7 @@ export class ActionBusyError extends IrisError {
 }
 
 /**
- * Tool execution (seed 003 §3.3, steps 5-7). A confirmed write first claims its action
+ * Tool execution (docs/specification.md#tools, steps 5-7). A confirmed write first claims its action
  * (PROPOSED -> EXECUTING, bound to tenant, conversation and user, within the TTL), then runs the
  * use case and marks it COMPLETED in one transaction. A retry of the same message resumes; a
  * second "sim" finds it COMPLETED and replies with the stored result: it never runs twice.

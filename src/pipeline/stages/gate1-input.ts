@@ -2,7 +2,7 @@ import { stripControlCharacters } from '../../core/text';
 import type { Stage } from './stage';
 
 /**
- * Gate 1 (seed 000): empty, whitespace-only or failed input never reaches understanding.
+ * Gate 1 (docs/specification.md#gates): empty, whitespace-only or failed input never reaches understanding.
  * Control characters are stripped; a message over the maximum length is refused, not cut.
  */
 export const gate1Input: Stage = {

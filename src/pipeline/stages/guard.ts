@@ -3,7 +3,7 @@ import type { Stage } from './stage';
 import { toolOf } from './propose';
 
 /**
- * Gate 5 (seed 000): the last check before a tool runs. Validation PASS, a known intent and
+ * Gate 5 (docs/specification.md#gates): the last check before a tool runs. Validation PASS, a known intent and
  * tool, the role allowed, and for writes a CONFIRMED answer carrying this proposal's nonce.
  * A failure is blocked and audited; the person gets the generic error, never a half-done action.
  */

@@ -3,7 +3,7 @@ import type { Stage } from './stage';
 import { askAgain } from './clarify';
 
 /**
- * Clarify, patch mode (seed 002): while a draft waits for values, the next reply is read only
+ * Clarify, patch mode (docs/finance.md): while a draft waits for values, the next reply is read only
  * for the fields that were asked and patches the draft; the pipeline does not restart. A
  * confident new request replaces the draft; "não"/"cancela" drops it; anything else re-asks.
  */

@@ -4,7 +4,7 @@ import type { Turn } from '../turn';
 import type { Stage } from './stage';
 
 /**
- * Authorization (seed 003 §3.3 step 3) and Gate 4, the proposal (seeds 000, 003 §2.2): a write
+ * Authorization (docs/specification.md#tools step 3) and Gate 4, the proposal (seeds 000, 003 §2.2): a write
  * becomes a pending action with a fresh UUID v4 nonce, stored in Redis with a 300 s TTL (one per
  * conversation: it replaces any previous one) and in the action ledger as PROPOSED. The prompt
  * states every value that will be written.

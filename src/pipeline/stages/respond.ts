@@ -1,8 +1,8 @@
 import type { Stage } from './stage';
 
 /**
- * Response generation (seed 001): the pack's sentence for the tool's result; every number in
- * it comes from the result. A follow-up the result asks for (seed 002: a simulation without a
+ * Response generation (docs/specification.md#the-turn): the pack's sentence for the tool's result; every number in
+ * it comes from the result. A follow-up the result asks for (docs/finance.md: a simulation without a
  * bank balance) becomes a draft; a continuation waiting on this action runs now.
  */
 export const respond: Stage = {

@@ -3,9 +3,9 @@ import type { Turn } from '../turn';
 import type { Stage } from './stage';
 
 /**
- * The router (seed 002): a pending confirmation goes to the confirmation gate; a pending
+ * The router (docs/finance.md): a pending confirmation goes to the confirmation gate; a pending
  * clarification goes to patch mode; anything else is a new request. Answers that refer to a
- * proposal that is gone (expired, used, foreign) get the seed's expiry sentence.
+ * proposal that is gone (expired, used, foreign) get the specification's expiry sentence.
  */
 export const router: Stage = {
   name: 'router',

@@ -3,7 +3,7 @@ import type { Turn } from '../turn';
 import type { Stage } from './stage';
 
 /**
- * Gate 3 (seed 000): required entities per intent, value rules, and references that must
+ * Gate 3 (docs/specification.md#gates): required entities per intent, value rules, and references that must
  * exist in the tenant's data. Runs again on a confirmed action, so a proposal that became
  * invalid while it waited (a due date now past) is not executed.
  */

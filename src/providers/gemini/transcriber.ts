@@ -44,7 +44,7 @@ export function transcriptionPrompt(locale: Locale): string {
  */
 const GEMINI_MIME: Partial<Record<AudioMimeType, string>> = { 'audio/mpeg': 'audio/mp3' };
 
-/** Token counts of one call, for cost attribution (seed 003 §8.4). */
+/** Token counts of one call, for cost attribution (docs/gemini.md). */
 export interface TranscriptionUsage {
   correlationId: string;
   model: string;

@@ -5,7 +5,7 @@ import { setBankBalance } from './set-bank-balance';
 import { setBudget } from './set-budget';
 import { simulatePurchase } from './simulate-purchase';
 
-/** The finance pack's tools (seed 003 §3.1 ToolDefinitions); writes require confirmation. */
+/** The finance pack's tools (docs/specification.md#tools ToolDefinitions); writes require confirmation. */
 export const financeTools = [
   logTransaction,
   queryData,

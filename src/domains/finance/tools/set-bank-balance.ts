@@ -7,7 +7,7 @@ const input = z.object({ balance_mxn_cents: balanceCents });
 
 /**
  * SET_BANK_BALANCE (write): what the person has in the bank, the only cash a simulation counts
- * (seed 002). An upsert on (tenant, user): idempotent by nature.
+ * (docs/finance.md). An upsert on (tenant, user): idempotent by nature.
  */
 export const setBankBalance: ToolDefinition<z.infer<typeof input>> = {
   name: 'set_bank_balance',

@@ -15,7 +15,7 @@ const input = z.object({
 
 /**
  * SIMULATE_PURCHASE (read, writes nothing): what a purchase would do to the bank balance (the
- * only cash counted: seed 002) and, for a variable purchase, to the month's variable budget.
+ * only cash counted: docs/finance.md) and, for a variable purchase, to the month's variable budget.
  * Every figure of the reply is computed here. Without a bank balance the result says so
  * (`missing_bank_balance`) and echoes the purchase, so the reply can ask for the balance and run
  * this same simulation again once it is saved.
