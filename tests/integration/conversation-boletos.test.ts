@@ -35,6 +35,16 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       expect(await boletoCount(who)).toBe(0);
     });
 
+    it('two amounts in one message: the conflict is asked, and the answer completes the proposal', async () => {
+      const who = await boletosPerson(h);
+      expect(await say(h, who, 'cria um boleto de 150 ou 200 pra Maria Oliveira pra dia 10/12/2099')).toEqual(
+        ['Você mencionou mais de um valor (R$ 150,00, R$ 200,00). Qual é o valor do boleto?'],
+      );
+      expect(await say(h, who, '200')).toEqual([
+        `Vou criar um boleto de R$ 200,00 para Maria Oliveira, com vencimento em 10/12/2099.\n${CONFIRM}`,
+      ]);
+    });
+
     it('an unknown contact is said so and asked again; nothing is proposed', async () => {
       const who = await boletosPerson(h);
       expect(await say(h, who, 'cria um boleto de 150 pro Fulano de Tal pra dia 10/12/2099')).toEqual([

@@ -18,7 +18,7 @@ describe('finance: Spanish, short and neutral; clarification patches the draft',
       'hola',
       '¿qué puedes hacer?',
       'asdf qwer',
-      'presupuesto',
+      '¿presupuesto?',
       'sí',
       '   ',
     ]);

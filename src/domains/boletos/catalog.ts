@@ -5,9 +5,12 @@ export const boletosCatalog = {
   amount_too_high: 'O valor máximo permitido é R$ 100.000,00.',
   due_date_past: 'A data de vencimento não pode ser no passado.',
   due_date_invalid: 'Data de vencimento inválida.',
-  // Conflicting values in one message
-  conflict_amount: 'Você mencionou mais de um valor ({values}). Qual é o valor do boleto?',
+  // Conflicting values in one message: `conflict_<field>` for every field the pack reads
+  conflict_amount_cents: 'Você mencionou mais de um valor ({values}). Qual é o valor do boleto?',
   conflict_due_date: 'Você mencionou mais de uma data ({values}). Qual é a data de vencimento?',
+  conflict_contact_name: 'Você mencionou mais de um nome ({values}). Para quem é?',
+  conflict_boleto_id: 'Você mencionou mais de um boleto ({values}). Qual é o número do boleto?',
+  conflict_message_content: 'Não entendi qual é a mensagem. O que devo enviar?',
   // References
   contact_ambiguous: 'Encontrei mais de um contato com esse nome: {candidates}. Qual deles?',
   contact_not_found: 'Não encontrei nenhum contato chamado "{name}". Qual é o nome do contato?',

@@ -17,7 +17,9 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   ),
   hypothetical:
     /\b(?:y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
-  negated: new RegExp(`\\bno\\s+(?:me\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b`),
+  negated: new RegExp(
+    `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b`,
+  ),
   evidence: {
     LOG_TRANSACTION:
       /\b(?:gast|pagu|pago|compr|cobr|deposit|recib|vend|cay|llego|llegaron|salio|costo|puse|cargu|di|dimos|registr|anot|apunt|agreg|guard|ingreso|entrada|salida|fueron|fue|prestaron|regalaron|invit|gane)\w*|\d|xvalor/,
