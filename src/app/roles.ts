@@ -37,6 +37,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: ['telegram', 'whatsapp'],
+    onTurnError: ({ transient }) => metrics.inc(M.turnsAnsweredWithError, { transient: String(transient) }),
     observe: ({ ms, audit }) => {
       metrics.observe(M.turnDuration, ms / 1000);
       for (const record of audit) {

@@ -46,6 +46,12 @@ export const SHARED_METRICS = {
     help: 'Turn jobs that failed an attempt (retried with backoff; the last attempt answers anyway).',
     type: 'counter',
   },
+  turnsAnsweredWithError: {
+    name: 'iris_turns_answered_with_error_total',
+    help: 'Turns answered with the generic error: transient="false" a defect (answered at once), "true" out of retries.',
+    type: 'counter',
+    labelNames: ['transient'],
+  },
   providerErrors: {
     name: 'iris_provider_errors_total',
     help: 'Errors from outside providers (Gemini), by provider and error code.',

@@ -79,3 +79,28 @@ export class ChannelRateLimitedError extends IrisError {
     this.retryAfterMs = retryAfterMs;
   }
 }
+
+/**
+ * A defect: something the code should never do (a sentence missing from a catalog, an
+ * impossible state). Retrying cannot help, so a turn that meets one answers the generic error
+ * at once and the conversation moves on.
+ */
+export class DefectError extends IrisError {
+  constructor(message: string, cause?: unknown) {
+    super('defect', message, { retryable: false, cause });
+    this.name = 'DefectError';
+  }
+}
+
+const PROGRAMMING_ERRORS = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'ZodError']);
+
+/**
+ * Whether retrying the work may succeed: an `IrisError` says so itself; a programming error
+ * (TypeError…) or a failed schema never will; anything else (a dropped Redis or PostgreSQL
+ * connection, a time-out) is treated as transient.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof IrisError) return error.retryable;
+  if (error instanceof Error && PROGRAMMING_ERRORS.has(error.name)) return false;
+  return true;
+}

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { say } from '../pipeline/catalog';
 import { PRODUCT } from '../../config/product';
+import { isTransient } from '../core/errors';
 import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
 import type { AuditEntry, AuditRecord, AuditSink, PendingWrite } from '../pipeline/ports';
@@ -56,6 +57,8 @@ export interface TurnWorkerDeps {
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
   typingChannels?: readonly string[];
+  /** Called when a turn fails and is answered with the generic error (metrics). */
+  onTurnError?: (failure: { transient: boolean }) => void;
   /** Called after each committed turn (metrics): its duration and its audit records. */
   observe?: (turn: { ms: number; events: string[]; audit: readonly AuditRecord[] }) => void;
 }
@@ -178,9 +181,20 @@ async function handleOne(
   try {
     handled = await deps.handle(message, transcript);
   } catch (error) {
-    if (!lastAttempt) throw error;
-    // Out of retries: the person still gets an answer, and the conversation moves on.
-    log.error({ err: error }, 'turn failed on its last attempt; answering with the generic error');
+    // A transient failure (Redis, PostgreSQL, a provider) is retried with backoff; a defect
+    // would fail the same way every time, so it is answered at once instead of holding the
+    // conversation through every retry.
+    const transient = isTransient(error);
+    if (transient && !lastAttempt) throw error;
+    // Out of retries, or nothing to retry: the person still gets an answer, and the
+    // conversation moves on.
+    log.error(
+      { err: error, transient },
+      transient
+        ? 'turn failed on its last attempt; answering with the generic error'
+        : 'turn failed on a defect; answering with the generic error',
+    );
+    deps.onTurnError?.({ transient });
     const locale = (await deps.localeOf(message.tenantId).catch(() => undefined)) ?? 'pt-BR';
     handled = {
       replies: [outboundFor(message, 'error', { text: say(locale, 'general_error') })],

@@ -1,3 +1,4 @@
+import { DefectError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import type { DomainPack, Scope } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
@@ -9,7 +10,7 @@ import { validateBoletos } from './validate';
 
 function say(key: string, params?: Record<string, string | number>): string {
   const template = boletosCatalog[key as BoletosMessageKey];
-  if (template === undefined) throw new Error(`boletos catalog has no sentence "${key}"`);
+  if (template === undefined) throw new DefectError(`boletos catalog has no sentence "${key}"`);
   return fillTemplate(template, params);
 }
 

@@ -1,3 +1,4 @@
+import { DefectError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import type { FollowUp, Rendered } from '../types';
 import { financeCatalog, type FinanceMessageKey } from './catalog';
@@ -10,7 +11,7 @@ import type { BudgetStatus } from './figures';
  */
 export function say(key: string, params?: Record<string, string | number>): string {
   const template = financeCatalog[key as FinanceMessageKey];
-  if (template === undefined) throw new Error(`finance catalog has no sentence "${key}"`);
+  if (template === undefined) throw new DefectError(`finance catalog has no sentence "${key}"`);
   return fillTemplate(template, params);
 }
 
