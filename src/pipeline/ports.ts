@@ -9,6 +9,16 @@ import type { Db, DomainPack, Scope } from '../domains/types';
  */
 export type PendingWrite = { op: 'keep' } | { op: 'del' } | { op: 'set'; value: string; ttlSec: number };
 
+/**
+ * When a proposal was made and until when it may be confirmed, as stored by its first
+ * proposal: a retried turn proposes the same nonce again and must show the same deadline,
+ * or a "sim" sent before the retry would be taken for backlog and asked again.
+ */
+export interface ProposalTimes {
+  proposedAt: Date;
+  expiresAt: Date;
+}
+
 export interface AuditRecord {
   event: string;
   intent?: string;
@@ -60,7 +70,7 @@ export interface ActionLedger {
     correlationId: string;
     proposedAt: Date;
     expiresAt: Date;
-  }): Promise<void>;
+  }): Promise<ProposalTimes>;
   /** PROPOSED -> CANCELLED (rejected, superseded or expired); no-op otherwise. */
   cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void>;
   /** PROPOSED -> EXECUTING, bound to tenant, conversation and user, within the TTL. */

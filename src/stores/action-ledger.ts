@@ -1,5 +1,5 @@
 import type { Db } from '../domains/types';
-import type { ActionLedger, ClaimResult } from '../pipeline/ports';
+import type { ActionLedger, ClaimResult, ProposalTimes } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
 
 type Json = Parameters<PrismaClient['action']['create']>[0]['data']['params'];
@@ -12,7 +12,7 @@ const EXECUTION_TIMEOUT_MS = 30_000;
 export class PrismaActionLedger implements ActionLedger {
   constructor(private readonly db: PrismaClient) {}
 
-  async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<void> {
+  async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<ProposalTimes> {
     const created = await this.db.action.createMany({
       skipDuplicates: true, // a retried turn proposes its nonce again (see Turn.newNonce)
       data: {
@@ -28,7 +28,7 @@ export class PrismaActionLedger implements ActionLedger {
         expiresAt: action.expiresAt,
       },
     });
-    if (created.count === 1) return;
+    if (created.count === 1) return { proposedAt: action.proposedAt, expiresAt: action.expiresAt };
     const row = await this.db.action.findUnique({ where: { nonce: action.nonce } });
     const same =
       row &&
@@ -37,6 +37,7 @@ export class PrismaActionLedger implements ActionLedger {
       row.userId === action.userId &&
       row.correlationId === action.correlationId;
     if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
+    return { proposedAt: row.proposedAt, expiresAt: row.expiresAt };
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

@@ -84,8 +84,10 @@ describe.each([
       proposedAt: now,
       expiresAt: later(300_000),
     };
-    await ledger.propose(action);
-    await ledger.propose(action); // the retried turn
+    expect(await ledger.propose(action)).toEqual({ proposedAt: now, expiresAt: later(300_000) });
+    // The retried turn, a little later: the first proposal's times are kept and returned.
+    const retried = { ...action, proposedAt: later(2_000), expiresAt: later(302_000) };
+    expect(await ledger.propose(retried)).toEqual({ proposedAt: now, expiresAt: later(300_000) });
     expect(await ledger.claim(nonce, binding, 'm1', now)).toEqual({ status: 'claimed' });
     await expect(ledger.propose({ ...action, correlationId: 'turn-2' })).rejects.toThrow('already taken');
     await expect(ledger.propose({ ...action, userId: randomUUID() })).rejects.toThrow('already taken');

@@ -18,7 +18,7 @@ import {
   type ConversationState,
   type PendingConfirmation,
 } from '../../src/pipeline/conversation';
-import type { ActionLedger, ClaimResult, IntentEngine } from '../../src/pipeline/ports';
+import type { ActionLedger, ClaimResult, IntentEngine, ProposalTimes } from '../../src/pipeline/ports';
 import { runTurn } from '../../src/pipeline/run-turn';
 import type { PipelineDeps, TurnContent, TurnInput, TurnOutput } from '../../src/pipeline/turn';
 
@@ -40,16 +40,17 @@ type ActionRow = Parameters<ActionLedger['propose']>[0] & {
 export class InMemoryActionLedger implements ActionLedger {
   readonly rows = new Map<string, ActionRow>();
 
-  async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<void> {
+  async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<ProposalTimes> {
     const row = this.rows.get(action.nonce);
     if (!row) {
       this.rows.set(action.nonce, { ...action, status: 'PROPOSED' });
-      return;
+      return { proposedAt: action.proposedAt, expiresAt: action.expiresAt };
     }
     const same = (['tenantId', 'conversationId', 'userId', 'correlationId'] as const).every(
       (key) => row[key] === action[key],
     );
     if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
+    return { proposedAt: row.proposedAt, expiresAt: row.expiresAt };
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

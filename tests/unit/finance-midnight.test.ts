@@ -34,7 +34,7 @@ describe('finance: a confirmation after midnight writes the date that was shown'
     budget: { findUnique: async () => null },
   } as unknown as Db;
   const ledger: ActionLedger = {
-    propose: async () => undefined,
+    propose: async (action) => ({ proposedAt: action.proposedAt, expiresAt: action.expiresAt }),
     cancel: async () => undefined,
     claim: async () => ({ status: 'claimed' }),
     complete: async () => undefined,

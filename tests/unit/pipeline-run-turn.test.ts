@@ -266,6 +266,24 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(writes).toHaveLength(1);
     });
 
+    it('a retried proposal keeps its first time: a "sim" sent before the retry confirms, once', async () => {
+      const { conversation, writes } = setup();
+      const first = conversation.input({ kind: 'text', text: 'pagar 150 para Ana', fromAudio: false });
+      const proposedAt = conversation.now;
+      // The proposal turn runs, its reply goes out, and the process dies before the commit.
+      await runTurn(first, conversation.deps);
+      conversation.advance(1_000);
+      const answeredAt = conversation.now; // the person answers the reply they saw
+      conversation.advance(5_000);
+      // The same message is handled again by another process, later.
+      conversation.apply(await runTurn({ ...first, now: conversation.now }, conversation.deps));
+      expect(conversation.pending?.proposedAt).toBe(proposedAt.toISOString());
+      const out = await conversation.send('sim', answeredAt);
+      expect(texts(out)).toEqual(['Pagamento nº 1 feito: R$ 150,00 para Ana.']);
+      expect(events(out)).not.toContain('confirmation_backlog_ignored');
+      expect(writes).toHaveLength(1);
+    });
+
     it('a backlog "sim" sent before the proposal is not a confirmation', async () => {
       const { conversation, writes } = setup();
       await conversation.send('pagar 150 para Ana');

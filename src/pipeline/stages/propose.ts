@@ -28,9 +28,9 @@ export const propose: Stage = {
 
     const now = t.input.now;
     const nonce = t.newNonce();
-    const expiresAt = new Date(now.getTime() + t.limits.confirmationTtlSec * 1000);
     const params = t.validation.params;
-    await t.deps.ledger.propose({
+    // A retried turn proposes the same nonce again: the stored times win (see ProposalTimes).
+    const { proposedAt, expiresAt } = await t.deps.ledger.propose({
       nonce,
       tenantId: t.input.tenant.id,
       conversationId: t.input.conversationId,
@@ -39,7 +39,7 @@ export const propose: Stage = {
       params,
       correlationId: t.input.correlationId,
       proposedAt: now,
-      expiresAt,
+      expiresAt: new Date(now.getTime() + t.limits.confirmationTtlSec * 1000),
     });
     const pending: PendingConfirmation = {
       nonce,
@@ -50,14 +50,15 @@ export const propose: Stage = {
       tool: tool.name,
       entities: t.entities,
       params,
-      proposedAt: now.toISOString(),
+      proposedAt: proposedAt.toISOString(),
       expiresAt: expiresAt.toISOString(),
       ...(t.then ? { then: t.then } : {}),
     };
     if (t.input.pending && t.input.pending.nonce !== nonce) {
       t.deps.logger.info({ previous: t.input.pending.nonce, nonce }, 'previous proposal replaced');
     }
-    t.pendingWrite = { op: 'set', value: JSON.stringify(pending), ttlSec: t.limits.confirmationTtlSec };
+    const ttlSec = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+    t.pendingWrite = { op: 'set', value: JSON.stringify(pending), ttlSec };
     t.lastProposal = {
       nonce,
       intent: t.intent!,
