@@ -119,6 +119,27 @@ describe('Telegram long polling under the cluster lease', () => {
     expect(a.getUpdatesCalls).toBe(aPollsAtTakeover);
   });
 
+  it('gives up an update whose handling keeps failing, and the updates behind it are handled', async () => {
+    const token = '818181:poisoned-update-token';
+    const a = startRunner('a', token, server.config.apiURL);
+    let poisonAttempts = 0;
+    const handle = a.ingress.handle.bind(a.ingress);
+    a.ingress.handle = async (envelope) => {
+      if (envelope.content.type === 'text' && envelope.content.text === 'veneno') {
+        poisonAttempts += 1;
+        throw new Error('ingress keeps failing for this update (test)');
+      }
+      return handle(envelope);
+    };
+    await waitFor(() => a.states.includes('polling'), 'a polling');
+    const client = server.getClient(token, { userId: 4003, chatId: 4003 });
+    await client.sendMessage(client.makeMessage('veneno'));
+    await client.sendMessage(client.makeMessage('depois'));
+    await waitFor(() => a.ingress.envelopes.length === 1, 'the next update handled');
+    expect(a.ingress.envelopes[0]?.content).toEqual({ type: 'text', text: 'depois' });
+    expect(poisonAttempts).toBe(6); // maxUpdateAttempts, then given up
+  });
+
   it('backs off on 409 Conflict instead of looping, and recovers when it clears', async () => {
     const token = '838383:conflict-token';
     const api = new FakeBotApi(token);

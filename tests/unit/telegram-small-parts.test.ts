@@ -51,6 +51,18 @@ describe('api errors', () => {
     expect([down.status, down.retryable]).toEqual([502, true]);
   });
 
+  it('never throws on an error body without a description (getFile failing that way stopped polling)', () => {
+    const bare = new GrammyError(
+      "Call to 'getFile' failed!",
+      { ok: false, error_code: 400 } as never,
+      'getFile',
+      { file_id: 'x' },
+    );
+    const err = toChannelError(bare, TOKEN) as ProviderResponseError;
+    expect(err).toBeInstanceOf(ProviderResponseError);
+    expect(err.message).toContain('getFile: (no description)');
+  });
+
   it('turns a network failure into a retryable ProviderUnavailableError without the token', () => {
     const raw = new Error(
       `request to https://api.telegram.org/bot${TOKEN}/sendMessage failed, reason: ECONNRESET`,

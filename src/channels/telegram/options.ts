@@ -56,6 +56,12 @@ export const telegramOptionsSchema = z.object({
       /** Longest delay between retries. Default 60 s. */
       retryMaxMs: z.number().int().min(1).default(60_000),
       /**
+       * Attempts at one update whose handling keeps failing before it is given up (logged as an
+       * error) and polling goes on: one bad update never holds every chat behind it. With the
+       * default back-off, 6 attempts span about 30 s, longer than a Redis failover. Default 6.
+       */
+      maxUpdateAttempts: z.number().int().min(1).default(6),
+      /**
        * First delay after a 409 Conflict (another process polls this token outside the lease, or a
        * webhook came back); doubles up to `conflictMaxMs`, so a conflict never becomes a hot loop.
        * Default 5 s.

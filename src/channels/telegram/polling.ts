@@ -2,7 +2,7 @@ import { BotError, GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { ConfigError, IrisError } from '../../core/errors';
+import { ConfigError, isTransient } from '../../core/errors';
 import { abortableSleep, backoff } from './abortable-sleep';
 import { ALLOWED_UPDATES } from './bot';
 import type { TelegramOptions } from './options';
@@ -161,10 +161,11 @@ export class TelegramPoller {
 
   /**
    * Runs the bot's middleware on one update until it succeeds. Errors that may pass (ingress
-   * or Redis down, a download that timed out) are retried with back-off for as long as this
-   * process holds the lease; returning false leaves the update unconfirmed for the next holder.
-   * An error that can never pass (`retryable: false`) is logged and the update is skipped, so one
-   * bad update cannot block every chat behind it.
+   * or Redis down, a download that timed out) are retried with back-off, at most
+   * `maxUpdateAttempts` times, while this process holds the lease; returning false leaves the
+   * update unconfirmed for the next holder. An error that can never pass (a defect, or
+   * `retryable: false`) is logged and the update is skipped at once, and so is an update out of
+   * attempts: one bad update never blocks every chat behind it.
    */
   private async handle(update: Update, lease: Lease, signal: AbortSignal): Promise<boolean> {
     const { polling, token } = this.deps.options;
@@ -175,8 +176,12 @@ export class TelegramPoller {
       } catch (err) {
         const cause = err instanceof BotError ? err.error : err;
         const log = this.log.child({ updateId: update.update_id, err: describeError(cause, token) });
-        if (cause instanceof IrisError && !cause.retryable) {
+        if (!isTransient(cause)) {
           log.error('telegram update cannot be processed; skipped');
+          return true;
+        }
+        if (failures >= polling.maxUpdateAttempts) {
+          log.error({ attempts: failures }, 'telegram update still failing; given up, polling goes on');
           return true;
         }
         const delayMs = backoff(polling.retryBaseMs, polling.retryMaxMs, failures);

@@ -11,8 +11,13 @@ export function tokenId(token: string): string {
 
 const TOKEN_IN_TEXT = /\d{3,}:[A-Za-z0-9_-]{20,}/g;
 
-/** Replaces the token (and anything shaped like a bot token) in a text. */
-export function redact(text: string, token?: string): string {
+/**
+ * Replaces the token (and anything shaped like a bot token) in a text. Anything that is not a
+ * string (an error body without `description`) becomes its string form first: redacting must
+ * never be what throws.
+ */
+export function redact(value: unknown, token?: string): string {
+  const text = typeof value === 'string' ? value : value === undefined ? '(no description)' : String(value);
   const withoutToken = token ? text.split(token).join('<token>') : text;
   return withoutToken.replace(TOKEN_IN_TEXT, '<token>');
 }
