@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { ConsoleChannel } from '../src/channels/console/console-channel';
 import { Container } from '../src/app/container';
+import { createLogger } from '../src/app/logger';
+import { inspectRedisPolicy } from '../src/app/redis-policy';
 import { startPipeline, startSender, startTranscriber } from '../src/app/roles';
 import type { OutboundMessage } from '../src/core/messages';
 import { applyMigrations } from '../src/stores/prisma/migrations';
@@ -32,11 +34,22 @@ async function main(): Promise<void> {
     console.log('usage: npm run chat -- [--tenant demo|cristi] [--user <handle>] [--json] [--attach]');
     return;
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  // The chat checks Redis itself and says it in one friendly line (the pipeline's check logs an
+  // error per problem, as production should).
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    CHECK_REDIS_POLICY: 'false',
+  });
   await applyMigrations(config.DATABASE_URL);
   await runSeed(config, { quiet: true });
 
-  const c = new Container(config, { role: 'chat' });
+  const c = new Container(config, { role: 'chat', logger: createLogger(config.LOG_LEVEL, 'chat', 'stderr') });
+  const redisPolicy = await inspectRedisPolicy(c.redis).catch(() => undefined);
+  if (redisPolicy && redisPolicy.problems.length > 0)
+    process.stderr.write(
+      'note: this Redis may lose queued work on a restart (fine for trying Iris; for production see the README, "Running Redis for production")\n',
+    );
   const tenant = await c.db.tenant.findUnique({ where: { slug: values.tenant } });
   if (!tenant) throw new Error(`no tenant "${values.tenant}" (try --tenant demo or --tenant cristi)`);
   const identities = await c.db.channelIdentity.findMany({
@@ -71,7 +84,12 @@ async function main(): Promise<void> {
   if (interactive)
     console.log(`Iris — ${tenant.name} (${tenant.locale}), as ${identity.user.name}. Ctrl+D to leave.`);
 
-  const rl = createInterface({ input: process.stdin, terminal: interactive });
+  // With an output stream readline shows the prompt and echoes what is typed in a terminal.
+  const rl = createInterface({
+    input: process.stdin,
+    ...(interactive ? { output: process.stdout } : {}),
+    terminal: interactive,
+  });
   if (interactive) {
     rl.setPrompt(tenant.locale === 'es-MX' ? 'tú> ' : 'você> ');
     rl.prompt();
@@ -82,6 +100,9 @@ async function main(): Promise<void> {
     if (interactive) rl.prompt();
   }
   await c.close();
+  // Every reply is printed and every worker closed; what is left alive is the migration
+  // engine's (wasm) handles and idle pool timers, which would hold the process ~10 s for nothing.
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

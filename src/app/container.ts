@@ -175,8 +175,13 @@ export class Container {
 
   /** Closes workers first (registered by the roles), then queues and connections. */
   async close(): Promise<void> {
-    for (const fn of this.closers.reverse())
-      await fn().catch((error: unknown) => this.logger.warn({ err: error }, 'error while closing'));
+    // Side by side: each worker's close waits for its own blocking read to return (up to
+    // BullMQ's drain delay), and one after another that added up to seconds per worker.
+    await Promise.allSettled(
+      this.closers
+        .reverse()
+        .map((fn) => fn().catch((error: unknown) => this.logger.warn({ err: error }, 'error while closing'))),
+    );
     await Promise.allSettled([
       this.turns.close(),
       this.transcribe.close(),
