@@ -5,14 +5,11 @@ import { Harness } from '../support/harness';
 import { sleep, waitFor } from '../support/conversation';
 
 /**
- * KNOWN BUG, kept as an executable report: `it.failing` passes while the bug is there; once
- * replies of one chat are sent one at a time, in order, it fails: make it a plain `it`.
- *
- * Turns of a conversation are handled in order, but a channel's outbound worker sends with
- * concurrency 8 (src/queues/outbound-worker.ts, src/app/roles.ts startSender), so the reply of
- * a turn that meets a slow network (or a failed send that is retried) is overtaken by the next
- * turn's reply. With proposals that means the person can read an older proposal last while a
- * typed "sim" confirms the newer one.
+ * Replies of consecutive turns reach a chat in the order they were queued, even when a
+ * channel's outbound worker sends several messages at once and the first reply meets a slow
+ * network: a per-chat sequence at queue time, and a sender that waits for an unsent predecessor
+ * (src/queues/outbound-worker.ts). Without that, a person could read an older proposal last
+ * while a typed "sim" confirms the newer one. (This was a bug report; it is fixed.)
  */
 describe('replies of consecutive turns reach a chat in order', () => {
   const h = new Harness();
