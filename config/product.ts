@@ -22,6 +22,16 @@ export const PRODUCT = {
   maxInputChars: 2000,
   /** Recent messages kept per conversation for context (docs/gemini.md). */
   recentMessagesKept: 10,
+  /**
+   * A conversation's lock lives this long without renewal; the worker that holds it renews it
+   * every third of that while it works (however long a turn takes), so the conversations of a
+   * process that dies resume a few seconds later instead of after a long lock.
+   */
+  conversationLockTtlMs: 4_000,
+  /** The mailbox sweeper looks this often for conversations left waiting ... */
+  sweepEveryMs: 1_000,
+  /** ... and reschedules those that waited at least this long since their last activity. */
+  sweepAfterMs: 2_000,
   /** Platform message ids are remembered this long to drop duplicate deliveries. */
   dedupeTtlSec: 7 * 24 * 3600,
   /** An unknown sender gets at most one refusal in this window. */

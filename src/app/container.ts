@@ -74,7 +74,7 @@ export class Container {
     this.db = createPrismaClient(config.DATABASE_URL);
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.mailbox = new Mailbox(this.redis, this.keys, {
-      lockTtlMs: 30_000,
+      lockTtlMs: PRODUCT.conversationLockTtlMs,
       dedupeTtlSec: PRODUCT.dedupeTtlSec,
     });
     this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);

@@ -1,3 +1,4 @@
+import { PRODUCT } from '../../config/product';
 import type { Worker } from 'bullmq';
 import type { ChannelSender } from '../core/channel';
 import { IrisError } from '../core/errors';
@@ -51,6 +52,8 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
   const stopSweeper = startSweeper({
     mailbox: c.mailbox,
     turns: c.turns,
+    everyMs: PRODUCT.sweepEveryMs,
+    olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
   });
   c.onClose(async () => {

@@ -105,6 +105,7 @@ async function drain(
   // busy conversations (bench: a fifth of all jobs at saturation).
   if (!taken) return;
   const { lock } = taken;
+  const stopRenewing = deps.mailbox.keepLock(lock);
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   // The head is read with the lock; a commit that leaves the mailbox empty also releases it.
   let next: unknown = taken.head;
@@ -156,6 +157,8 @@ async function drain(
     if (error instanceof DelayedError) throw error;
     await deps.mailbox.release(lock, { force: true }).catch(() => undefined);
     throw error;
+  } finally {
+    stopRenewing();
   }
 }
 

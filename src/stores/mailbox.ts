@@ -28,6 +28,10 @@ const LOCK = `
 if not redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {0} end
 return {1, redis.call('lindex', KEYS[2], 0)}`;
 
+const RENEW = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('pexpire', KEYS[1], ARGV[2])`;
+
 const COMMIT = `
 if redis.call('get', KEYS[4]) ~= ARGV[2] then return -1 end
 local head = redis.call('lindex', KEYS[1], 0)
@@ -100,6 +104,33 @@ export class Mailbox {
     )) as [number, string | null | undefined];
     if (taken !== 1) return undefined;
     return { lock: { conversationId, token }, head: head ? (JSON.parse(head) as T) : undefined };
+  }
+
+  /** Extends the lock while its holder works; false when it is no longer ours. */
+  async renew(lock: MailboxLock): Promise<boolean> {
+    const renewed = (await this.redis.eval(
+      RENEW,
+      1,
+      this.keys.conversationLock(lock.conversationId),
+      lock.token,
+      String(this.options.lockTtlMs),
+    )) as number;
+    return renewed === 1;
+  }
+
+  /**
+   * Renews the lock every third of its TTL until the returned function is called: a turn that
+   * takes longer than the TTL (a slow model, a slow database) keeps its conversation, and a
+   * holder that dies loses it within one TTL. A failed renewal is retried at the next tick; if
+   * the lock was lost meanwhile, the commit says so (it checks the token).
+   */
+  keepLock(lock: MailboxLock): () => void {
+    const timer = setInterval(
+      () => void this.renew(lock).catch(() => undefined),
+      Math.max(50, Math.floor(this.options.lockTtlMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** The oldest message not yet handled, parsed; undefined when the mailbox is empty. */
