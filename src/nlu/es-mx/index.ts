@@ -3,12 +3,6 @@
  * deterministic, well under a millisecond per message. The finance pack builds it with its
  * trained intent model.
  */
-export {
-  createEsMxUnderstander,
-  esMxModelInput,
-  esMxRuleUnderstander,
-  type IntentReader,
-  type ModelInput,
-} from './understander';
+export { createEsMxUnderstander, esMxModelInput, esMxRuleUnderstander } from './understander';
 export { ES_MX_SPEECH_ACTS } from './speech-act';
 export { INTENTS as ES_MX_INTENTS } from './intents';

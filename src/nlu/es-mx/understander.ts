@@ -1,18 +1,10 @@
 import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
-import type { IntentDecision } from '../intent-model';
+import type { IntentReader, ModelInput } from '../intent-model';
 import { analyse, type Analysis } from './analysis';
 import { localDay } from './civil-date';
 import { extractEntities } from './entities';
 import { classify, INTENTS, saysIncome, type Intent } from './intents';
 import { readPatch } from './patch';
-
-/** Decides the intent from what the readers made of the message (see `modelInput`). */
-export type IntentReader = (input: ModelInput) => IntentDecision;
-
-export interface ModelInput {
-  text: string;
-  signals: string[];
-}
 
 /**
  * Offline understanding of Mexican Spanish for personal finance: the intent from `readIntent`

@@ -8,6 +8,19 @@ export interface IntentDecision {
 }
 
 /**
+ * What an intent model reads of a message, as the locale's readers prepare it: the canonical
+ * words with the values masked ("gera boleto de xvalor pro xnome"), and what they found
+ * (`amount`, `date`, `id`…).
+ */
+export interface ModelInput {
+  text: string;
+  signals: string[];
+}
+
+/** Decides the intent of a message from what the readers made of it. */
+export type IntentReader = (input: ModelInput) => IntentDecision;
+
+/**
  * The intent of a message: the model's best class and its calibrated probability, lowered
  * below Gate 2 when the best class is a write the words do not ask for (see
  * `write-evidence.ts`). `input` is the message as the locale's readers prepared it for the
@@ -15,7 +28,7 @@ export interface IntentDecision {
  * message quoted for sending ("avisa o João que criei o boleto") cannot look like a creation.
  */
 export function decideIntent(
-  input: { text: string; signals: readonly string[] },
+  input: ModelInput,
   model: LinearIntentModel,
   writes: ReadonlySet<string>,
   speechActs: SpeechActRules,

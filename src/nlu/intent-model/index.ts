@@ -3,5 +3,5 @@ export { LinearIntentModel, type IntentModelArtifact, type IntentPrediction } fr
 export { lazyIntentModel } from './load';
 export { CAPPED_CONFIDENCE, checkWrite, type SpeechActRules, type WriteCheck } from './write-evidence';
 export type { IntentTrainingSource } from './training-set';
-export { decideIntent, type IntentDecision } from './decide';
+export { decideIntent, type IntentDecision, type IntentReader, type ModelInput } from './decide';
 export { asksForWrite } from './asks-for-write';

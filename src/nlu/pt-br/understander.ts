@@ -1,5 +1,5 @@
 import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
-import type { IntentDecision } from '../intent-model';
+import type { IntentReader, ModelInput } from '../intent-model';
 import { todayIn } from './calendar';
 import { resolveEntities } from './entities';
 import { classify, INTENTS, type Intent } from './intents';
@@ -7,15 +7,6 @@ import { readMentions, type Mentions } from './mentions';
 import { readPatch } from './patch';
 import { prepare } from './prepared-text';
 import { Scan } from './scan';
-
-/** Decides the intent of a message from what the readers made of it (see `modelInput`). */
-export type IntentReader = (input: ModelInput) => IntentDecision;
-
-/** What an intent model reads: see `modelInput`. */
-export interface ModelInput {
-  text: string;
-  signals: string[];
-}
 
 /**
  * Offline understanding of Brazilian Portuguese for the boletos domain: no network, well
