@@ -19,6 +19,9 @@ export interface ProposalTimes {
   expiresAt: Date;
 }
 
+/** What a proposal that is no longer pending became (see `ActionLedger.outcomeOf`). */
+export type ProposalOutcome = 'pending' | 'confirmed' | 'cancelled' | 'expired' | 'not_yours' | 'unknown';
+
 export interface AuditRecord {
   event: string;
   intent?: string;
@@ -71,6 +74,16 @@ export interface ActionLedger {
     proposedAt: Date;
     expiresAt: Date;
   }): Promise<ProposalTimes>;
+  /**
+   * What became of a proposal, as seen by the person who presses its button: `not_yours` when
+   * it was made for another person of the tenant, `unknown` for another tenant's (nothing about
+   * it is told).
+   */
+  outcomeOf(
+    nonce: string,
+    binding: { tenantId: string; conversationId: string; userId: string },
+    now: Date,
+  ): Promise<ProposalOutcome>;
   /** PROPOSED -> CANCELLED (rejected, superseded or expired); no-op otherwise. */
   cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void>;
   /** PROPOSED -> EXECUTING, bound to tenant, conversation and user, within the TTL. */

@@ -1,5 +1,6 @@
 import type { Db } from '../domains/types';
-import type { ActionLedger, ClaimResult, ProposalTimes } from '../pipeline/ports';
+import type { ActionLedger, ClaimResult, ProposalOutcome, ProposalTimes } from '../pipeline/ports';
+import { proposalOutcome } from '../pipeline/proposal-outcome';
 import type { PrismaClient } from './prisma/client';
 
 type Json = Parameters<PrismaClient['action']['create']>[0]['data']['params'];
@@ -38,6 +39,15 @@ export class PrismaActionLedger implements ActionLedger {
       row.correlationId === action.correlationId;
     if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
     return { proposedAt: row.proposedAt, expiresAt: row.expiresAt };
+  }
+
+  async outcomeOf(
+    nonce: string,
+    binding: { tenantId: string; conversationId: string; userId: string },
+    now: Date,
+  ): Promise<ProposalOutcome> {
+    const row = await this.db.action.findUnique({ where: { nonce } });
+    return proposalOutcome(row ?? undefined, binding, now);
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

@@ -64,7 +64,7 @@ describe('confirmations, users and tenants', () => {
       expect(await boletoCount(who)).toBe(0);
     });
 
-    it('a foreign nonce or the nonce of a replaced proposal gets the expiry sentence, never executes', async () => {
+    it('the button of a replaced proposal says it was cancelled, a foreign nonce gets the expiry sentence; neither executes', async () => {
       const who = await boletosPerson(h);
       const stale = await propose(who);
       // The turn's parts, in order (one message or several, as the turn worker sends them).
@@ -73,7 +73,7 @@ describe('confirmations, users and tenants', () => {
       ).toBe(
         `A proposta anterior foi cancelada.\nVou criar um boleto de R$ 300,00 para Maria Oliveira, com vencimento em 10/12/2099.\n${CONFIRM}`,
       );
-      expect((await send(h, who, button(stale))).replies).toEqual([EXPIRED]);
+      expect((await send(h, who, button(stale))).replies).toEqual(['Essa proposta já foi cancelada.']);
       expect((await send(h, who, button(randomUUID()))).replies).toEqual([EXPIRED]);
       expect(await boletoCount(who)).toBe(0);
       // The current proposal is untouched and still confirms.
@@ -94,8 +94,12 @@ describe('confirmations, users and tenants', () => {
       const nonce = await propose(asker);
 
       expect(await say(h, neighbour, 'sim')).toEqual([NOTHING_PENDING]);
-      expect((await send(h, neighbour, button(nonce))).replies).toEqual([EXPIRED]);
-      expect((await send(h, neighbour, button(nonce, 'no'))).replies).toEqual([EXPIRED]);
+      expect((await send(h, neighbour, button(nonce))).replies).toEqual([
+        'Essa proposta não é sua: só quem pediu pode confirmar.',
+      ]);
+      expect((await send(h, neighbour, button(nonce, 'no'))).replies).toEqual([
+        'Essa proposta não é sua: só quem pediu pode confirmar.',
+      ]);
       expect(await boletoCount(asker)).toBe(0);
       expect(await h.db.action.findUniqueOrThrow({ where: { nonce } })).toMatchObject({ status: 'PROPOSED' });
       // The ledger refuses the neighbour's claim too, whatever reached it.

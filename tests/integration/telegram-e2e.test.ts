@@ -98,11 +98,11 @@ describe('Telegram through the whole of Iris', () => {
     );
     expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
 
-    // The same button pressed again never executes a second time.
+    // The same button pressed again never executes a second time, and says why.
     await client.sendCallback(
       client.makeCallbackQuery(yes!.callback_data, { message: { message_id: prompt.messageId } }),
     );
-    await waitForText(client, /^A proposta de ação expirou\. Deseja que eu refaça\?$/);
+    await waitForText(client, /^Essa proposta já foi confirmada\.$/);
     expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
   });
 

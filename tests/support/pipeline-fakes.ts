@@ -18,7 +18,14 @@ import {
   type ConversationState,
   type PendingConfirmation,
 } from '../../src/pipeline/conversation';
-import type { ActionLedger, ClaimResult, IntentEngine, ProposalTimes } from '../../src/pipeline/ports';
+import type {
+  ActionLedger,
+  ClaimResult,
+  IntentEngine,
+  ProposalOutcome,
+  ProposalTimes,
+} from '../../src/pipeline/ports';
+import { proposalOutcome } from '../../src/pipeline/proposal-outcome';
 import { runTurn } from '../../src/pipeline/run-turn';
 import type { PipelineDeps, TurnContent, TurnInput, TurnOutput } from '../../src/pipeline/turn';
 
@@ -51,6 +58,14 @@ export class InMemoryActionLedger implements ActionLedger {
     );
     if (!same) throw new Error(`action nonce ${action.nonce} is already taken by another proposal`);
     return { proposedAt: row.proposedAt, expiresAt: row.expiresAt };
+  }
+
+  async outcomeOf(
+    nonce: string,
+    binding: { tenantId: string; conversationId: string; userId: string },
+    now: Date,
+  ): Promise<ProposalOutcome> {
+    return proposalOutcome(this.rows.get(nonce), binding, now);
   }
 
   async cancel(nonce: string, reason: 'rejected' | 'superseded' | 'expired'): Promise<void> {

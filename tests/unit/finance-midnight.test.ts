@@ -35,6 +35,7 @@ describe('finance: a confirmation after midnight writes the date that was shown'
   } as unknown as Db;
   const ledger: ActionLedger = {
     propose: async (action) => ({ proposedAt: action.proposedAt, expiresAt: action.expiresAt }),
+    outcomeOf: async () => 'unknown',
     cancel: async () => undefined,
     claim: async () => ({ status: 'claimed' }),
     complete: async () => undefined,

@@ -21,7 +21,7 @@ export const router: Stage = {
         t.route = 'confirmation';
         return 'continue';
       }
-      return proposalGone(t, content.nonce);
+      return buttonOfAnotherProposal(t, content.nonce);
     }
     if (pending) {
       t.route = 'confirmation';
@@ -57,6 +57,31 @@ export const router: Stage = {
     return 'continue';
   },
 };
+
+/**
+ * A button of a proposal that is not the pending one: say what became of it (already
+ * confirmed, already cancelled, not this person's), or that it expired (with the offer to redo
+ * it). Never executes anything.
+ */
+async function buttonOfAnotherProposal(t: Turn, nonce: string): Promise<'stop'> {
+  const outcome = await t.deps.ledger.outcomeOf(
+    nonce,
+    { tenantId: t.input.tenant.id, conversationId: t.input.conversationId, userId: t.input.user.id },
+    t.input.now,
+  );
+  const key =
+    outcome === 'confirmed'
+      ? 'proposal_already_confirmed'
+      : outcome === 'cancelled'
+        ? 'proposal_already_cancelled'
+        : outcome === 'not_yours'
+          ? 'proposal_not_yours'
+          : undefined;
+  if (key === undefined) return proposalGone(t, nonce);
+  t.record('confirmation_button_stale', { nonce, outcome });
+  t.reply(t.say(key));
+  return 'stop';
+}
 
 /**
  * "A proposta de ação expirou. Deseja que eu refaça?": for an answer to a proposal that
