@@ -97,6 +97,9 @@ describe('graceful shutdown of a pipeline process (a deploy)', () => {
     expect(first.turns.length).toBeGreaterThan(0);
     expect(first.turns.length).toBeLessThan(total);
     expect(second.turns.length).toBeGreaterThan(0);
+    // A turn logs "turn handled" after its reply is queued and committed, so the last log lines
+    // can reach us after the replies: wait for the count (a duplicate would push it past total).
+    await until('every turn logged', () => first.turns.length + second.turns.length >= total);
     // Exactly once: each message handled by one process, once; each got exactly one reply.
     const handled = [...first.turns, ...second.turns];
     expect(handled).toHaveLength(total);
