@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../../core/errors';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletoNumbers } from './febraban';
+import { defineWriteTool } from '../define-write-tool';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const ALL_ROLES = ['owner', 'operator', 'viewer'] as const;
@@ -47,7 +48,7 @@ const createInput = z.object({
   due_date: isoDate,
 });
 
-export const createBoleto: ToolDefinition<z.infer<typeof createInput>> = {
+export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<string, unknown>>({
   name: 'create_boleto',
   description: 'Cria um boleto para um contato existente, com valor em centavos e data de vencimento.',
   parameters: z.object({
@@ -56,13 +57,8 @@ export const createBoleto: ToolDefinition<z.infer<typeof createInput>> = {
     due_date: isoDate.describe('Data de vencimento (YYYY-MM-DD)'),
   }),
   input: createInput,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
-    if (!ctx.nonce) throw new Error('create_boleto runs only with a confirmation nonce');
     // Exactly once: the nonce is unique on boletos, so a second run finds the first one's row.
     const existing = await ctx.db.boleto.findUnique({
       where: { createdByNonce: ctx.nonce },
@@ -103,21 +99,17 @@ export const createBoleto: ToolDefinition<z.infer<typeof createInput>> = {
     });
     return boletoView(boleto);
   },
-};
+});
 
 const numberInput = z.object({ boleto_id: z.number().int().positive() });
 const numberParameters = z.object({ boleto_id: z.number().int().positive().describe('Número do boleto') });
 
-export const cancelBoleto: ToolDefinition<z.infer<typeof numberInput>> = {
+export const cancelBoleto = defineWriteTool<z.infer<typeof numberInput>, Record<string, unknown>>({
   name: 'cancel_boleto',
   description: 'Cancela um boleto pendente pelo seu número.',
   parameters: numberParameters,
   input: numberInput,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
     // A conditional transition: only a PENDING boleto becomes CANCELLED, so running twice is harmless.
     const updated = await ctx.db.boleto.updateMany({
@@ -131,7 +123,7 @@ export const cancelBoleto: ToolDefinition<z.infer<typeof numberInput>> = {
     }
     return boletoView(boleto);
   },
-};
+});
 
 const statusInput = z
   .object({ boleto_id: z.number().int().positive().optional(), contact_id: z.string().uuid().optional() })

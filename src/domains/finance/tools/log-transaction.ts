@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Db, ToolDefinition } from '../../types';
+import type { Db } from '../../types';
 import { budgetStatus, ownerOf } from '../figures';
+import { defineWriteTool } from '../../define-write-tool';
 import {
   WRITERS,
   category,
@@ -51,7 +52,7 @@ function view(row: Row) {
  * first one's row instead of inserting again. After a variable expense the result carries the
  * month's budget state, summed by the database in the same transaction.
  */
-export const logTransaction: ToolDefinition<z.infer<typeof input>> = {
+export const logTransaction = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'log_transaction',
   description:
     'Registra un gasto o un ingreso del usuario en MXN. Un gasto requiere monto, categoría y tipo (fijo o variable).',
@@ -70,13 +71,8 @@ export const logTransaction: ToolDefinition<z.infer<typeof input>> = {
     date_iso: isoDate.optional().describe('Fecha del movimiento (YYYY-MM-DD); hoy si no se dice'),
   }),
   input,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
-    if (!ctx.nonce) throw new Error('log_transaction runs only with a confirmation nonce');
     const owner = ownerOf(ctx);
     const row = await insertOnce(ctx.db, ctx.nonce, owner, params);
     const budget =
@@ -85,7 +81,7 @@ export const logTransaction: ToolDefinition<z.infer<typeof input>> = {
         : null;
     return { ...view(row), budget };
   },
-};
+});
 
 async function insertOnce(
   db: Db,

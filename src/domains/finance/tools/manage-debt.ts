@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '../../types';
 import { ownerOf } from '../figures';
 import { WRITERS, balanceCents, cents } from './schemas';
+import { defineWriteTool } from '../../define-write-tool';
 
 const input = z
   .object({
@@ -26,7 +26,7 @@ const input = z
  * key per user. Only the given fields change; writing the same values again changes nothing,
  * so a repeated run of one confirmation is harmless.
  */
-export const manageDebt: ToolDefinition<z.infer<typeof input>> = {
+export const manageDebt = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'manage_debt',
   description:
     'Registra o actualiza una deuda del usuario (tarjeta, préstamo): saldo, pago mínimo y día de pago, en MXN.',
@@ -37,11 +37,7 @@ export const manageDebt: ToolDefinition<z.infer<typeof input>> = {
     due_day: z.number().int().optional().describe('Día del mes en que vence el pago (1-31)'),
   }),
   input,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
     const owner = ownerOf(ctx);
     const changes = {
@@ -66,4 +62,4 @@ export const manageDebt: ToolDefinition<z.infer<typeof input>> = {
       due_day: row.dueDay,
     };
   },
-};
+});

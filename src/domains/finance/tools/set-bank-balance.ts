@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '../../types';
 import { ownerOf } from '../figures';
 import { WRITERS, balanceCents } from './schemas';
+import { defineWriteTool } from '../../define-write-tool';
 
 const input = z.object({ balance_mxn_cents: balanceCents });
 
@@ -9,7 +9,7 @@ const input = z.object({ balance_mxn_cents: balanceCents });
  * SET_BANK_BALANCE (write): what the person has in the bank, the only cash a simulation counts
  * (docs/finance.md). An upsert on (tenant, user): idempotent by nature.
  */
-export const setBankBalance: ToolDefinition<z.infer<typeof input>> = {
+export const setBankBalance = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'set_bank_balance',
   description:
     'Guarda el saldo actual en banco del usuario (MXN). Es el único efectivo disponible que se considera.',
@@ -20,11 +20,7 @@ export const setBankBalance: ToolDefinition<z.infer<typeof input>> = {
       .describe('Saldo en banco en centavos de MXN, como lo dijo la persona'),
   }),
   input,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
     const owner = ownerOf(ctx);
     const row = await ctx.db.bankBalance.upsert({
@@ -34,4 +30,4 @@ export const setBankBalance: ToolDefinition<z.infer<typeof input>> = {
     });
     return { balance_mxn_cents: row.balanceCents };
   },
-};
+});

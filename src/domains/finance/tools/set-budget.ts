@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '../../types';
 import { budgetStatus, ownerOf } from '../figures';
 import { WRITERS, cents } from './schemas';
+import { defineWriteTool } from '../../define-write-tool';
 
 const input = z.object({ amount_mxn_cents: cents });
 
@@ -10,7 +10,7 @@ const input = z.object({ amount_mxn_cents: cents });
  * (tenant, user) writes the same value however many times the confirmation runs, so it is
  * idempotent by nature. The result adds the current month's state against the new cap.
  */
-export const setBudget: ToolDefinition<z.infer<typeof input>> = {
+export const setBudget = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'set_budget',
   description:
     'Fija el presupuesto mensual de gastos variables del usuario (un tope en MXN para todas las categorías variables).',
@@ -18,11 +18,7 @@ export const setBudget: ToolDefinition<z.infer<typeof input>> = {
     amount_mxn_cents: z.number().int().describe('Tope mensual en centavos de MXN, como lo dijo la persona'),
   }),
   input,
-  category: 'Transactional',
-  requiresConfirmation: true,
   allowedRoles: WRITERS,
-  version: 'v1',
-  rateLimitPerMinute: 30,
   async execute(params, ctx) {
     const owner = ownerOf(ctx);
     const row = await ctx.db.budget.upsert({
@@ -35,4 +31,4 @@ export const setBudget: ToolDefinition<z.infer<typeof input>> = {
       budget: await budgetStatus(ctx.db, owner, ctx.today.slice(0, 7)),
     };
   },
-};
+});

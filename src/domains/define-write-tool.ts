@@ -1,0 +1,41 @@
+import { DefectError } from '../core/errors';
+import type { Scope, ToolDefinition, UserRole } from './types';
+
+/** What a write tool declares; the rest is the same for every write (see `defineWriteTool`). */
+export interface WriteToolSpec<P, R> {
+  name: string;
+  description: string;
+  parameters: ToolDefinition<P>['parameters'];
+  input: ToolDefinition<P>['input'];
+  allowedRoles: readonly UserRole[];
+  featureFlag?: string;
+  /** Calls per user per minute. Default 30. */
+  rateLimitPerMinute?: number;
+  /** Default v1. */
+  version?: string;
+  /** Runs with the confirmation's nonce, which the write makes unique in the rows it inserts. */
+  execute(params: P, ctx: Scope & { nonce: string }): Promise<R>;
+}
+
+/**
+ * A tool that writes: Transactional, always confirmed, and run only with the confirmation's
+ * nonce (a call without one is a defect: Gate 5 never lets a write through unconfirmed, so
+ * this guard is the last line, in one place for every pack).
+ */
+export function defineWriteTool<P, R extends Record<string, unknown>>(
+  spec: WriteToolSpec<P, R>,
+): ToolDefinition<P, R> {
+  const { execute, ...declared } = spec;
+  return {
+    ...declared,
+    category: 'Transactional',
+    requiresConfirmation: true,
+    version: spec.version ?? 'v1',
+    rateLimitPerMinute: spec.rateLimitPerMinute ?? 30,
+    async execute(params, ctx) {
+      const { nonce } = ctx;
+      if (!nonce) throw new DefectError(`${spec.name} runs only with a confirmation nonce`);
+      return execute(params, { ...ctx, nonce });
+    },
+  };
+}
