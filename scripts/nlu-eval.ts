@@ -9,7 +9,9 @@
  * hand-ordered rules that the trained model replaced, for comparison.
  *
  * Entities are compared exactly; only the locale's documented entity names count
- * (`PUBLIC_ENTITIES`), plus `transaction_type` for es-MX (income vs expense). A value is
+ * (`PUBLIC_ENTITIES`), plus `transaction_type` for es-MX (income vs expense). Free text that the
+ * labeling guide leaves out (es-MX `description`) and the internal entities count only where a
+ * line labels them. A value is
  * *wrong* when the understanding states it and it differs from the label (or the label has
  * none): what a proposal would show. A value *missed* is one the label has and the
  * understanding does not: the pipeline asks for it.
@@ -27,7 +29,11 @@ import { fixturePath, loadExamples, SET_NAMES, type LabeledExample, type SetName
 export { fixturePath, loadExamples, type LabeledExample } from './nlu-sets';
 
 export const THRESHOLD = 0.7;
-const EXTRA_ENTITIES: Record<Locale, readonly string[]> = { 'pt-BR': [], 'es-MX': ['transaction_type'] };
+/** Entities scored only on lines that label them (see docs/nlu-labeling-guide.md). */
+const LABELED_ONLY: Record<Locale, readonly string[]> = {
+  'pt-BR': [],
+  'es-MX': ['transaction_type', 'description'],
+};
 const AMOUNT_FIELDS = new Set([
   'amount_cents',
   'amount_mxn_cents',
@@ -84,8 +90,10 @@ function fields(
   labeled: Understanding['entities'] = entities,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  const extras = EXTRA_ENTITIES[locale].filter((name) => labeled[name] !== undefined);
-  for (const name of [...PUBLIC_ENTITIES[locale], ...extras]) {
+  const labeledOnly = LABELED_ONLY[locale];
+  const always = PUBLIC_ENTITIES[locale].filter((name) => !labeledOnly.includes(name));
+  const extras = labeledOnly.filter((name) => labeled[name] !== undefined);
+  for (const name of [...always, ...extras]) {
     const value = entities[name];
     if (value !== undefined) out[name] = JSON.stringify(value);
   }

@@ -105,6 +105,10 @@ describe('es-MX months', () => {
     ['diciembre', 'future', '2026-12'],
     ['enero', 'future', '2027-01'],
     ['octubre del 2025', 'past', '2025-10'],
+    ['octubre del año pasado', 'past', '2025-10'],
+    ['diciembre del año pasado', 'past', '2025-12'],
+    ['marzo de este año', 'past', '2026-03'],
+    ['febrero del año que viene', 'future', '2027-02'],
   ] as const)('%s (%s) -> %s', (text, direction, yyyyMm) => {
     expect(month(text, direction)).toBe(yyyyMm);
   });

@@ -162,6 +162,20 @@ describe('es-MX understanding: values only from the words', () => {
       debt_action: 'update',
     });
   });
+
+  it('reads a debt paid off as a balance of zero, an update', () => {
+    expect(understand('ya liquidé la tarjeta Nu').entities).toEqual({
+      debt_name: 'tarjeta Nu',
+      balance_mxn_cents: 0,
+      debt_action: 'update',
+    });
+    expect(understand('ya no le debo nada a mi hermano').entities).toMatchObject({
+      debt_name: 'hermano',
+      balance_mxn_cents: 0,
+    });
+    // A payment is not a payoff: the balance is the person's to say.
+    expect(understand('ya pagué la tarjeta Nu').entities.balance_mxn_cents).toBeUndefined();
+  });
 });
 
 describe('es-MX understanding: typing and speaking styles', () => {

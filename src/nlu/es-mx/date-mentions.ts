@@ -14,7 +14,7 @@ export type DateMention = Span &
     | { kind: 'weekday'; weekday: number; lean?: Direction }
     | { kind: 'day-of-month'; day: number }
     | { kind: 'calendar'; day: number; month: number; year?: number }
-    | { kind: 'month'; month: number; year?: number }
+    | { kind: 'month'; month: number; year?: number; yearOffset?: number }
     | { kind: 'relative-month'; offsetMonths: number }
     | { kind: 'time' }
   );
@@ -67,7 +67,17 @@ const RELATIVE_MONTHS: Array<[RegExp, number]> = [
   [new RegExp(`\\b(?:el\\s+)?(?:proximo|siguiente)\\s+mes\\b|\\bmes\\s+(?:${LEAN_FUTURE})\\b`, 'g'), 1],
   [/\b(?:este|del|en el|en este) mes\b|\bmes (?:actual|en curso)\b/g, 0],
 ];
-const MONTH = new RegExp(`\\b(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?\\b`, 'g');
+const MONTH = new RegExp(
+  `\\b(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(?:(\\d{4})|(?:el\\s+)?(ano pasado|este ano|ano que viene|proximo ano)))?\\b`,
+  'g',
+);
+/** "octubre del año pasado": the year relative to today's. */
+const RELATIVE_YEAR: Record<string, number> = {
+  'ano pasado': -1,
+  'este ano': 0,
+  'ano que viene': 1,
+  'proximo ano': 1,
+};
 /**
  * Earlier finders win overlaps: a time first ("a las 3" is no day), then written calendar dates
  * ("el 15 de octubre" is not "el 15"), relative days, weekdays, days of the month, months.
@@ -130,6 +140,7 @@ function findMonths(folded: string): DateMention[] {
     kind: 'month',
     month: monthNumber(match[1] as string),
     year: optionalNumber(match[2]),
+    ...(match[3] === undefined ? {} : { yearOffset: RELATIVE_YEAR[match[3]] ?? 0 }),
     start,
     end,
   }));

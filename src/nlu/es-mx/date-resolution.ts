@@ -38,6 +38,7 @@ export function resolveMonth(
   if (mention.kind === 'relative-month') return isoMonth(now.year, now.month + mention.offsetMonths);
   if (mention.kind !== 'month') return undefined;
   if (mention.year !== undefined) return isoMonth(mention.year, mention.month);
+  if (mention.yearOffset !== undefined) return isoMonth(now.year + mention.yearOffset, mention.month);
   const yearShift =
     direction === 'past' ? (mention.month > now.month ? -1 : 0) : mention.month < now.month ? 1 : 0;
   return isoMonth(now.year + yearShift, mention.month);

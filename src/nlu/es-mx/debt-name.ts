@@ -13,10 +13,10 @@ const PRODUCT =
   /\b(?:tarjeta(?:\s+de\s+credito)?|tdc|prestamo|credito)(?:\s+(?:personal|hipotecario|automotriz|departamental|de nomina))?\b/;
 /**
  * "deuda con Santander", "deuda: Liverpool", "le debo 3 mil a mi hermano", "debo 4 mil en
- * Coppel", "le pagué a mi hermano", "una deuda de 8 mil con mi compadre".
+ * "Coppel", "le pagué a mi hermano", "ya no le debo nada a mi hermano", "una deuda de 8 mil con mi compadre".
  */
 const CREDITOR_BEFORE =
-  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague)(?:\s+¤+)?\s+(?:a|al|en|con)|¤+\s+con)\s+(?:(?:la|el|mi|mis)\s+)?/g;
+  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague)(?:\s+¤+|\s+nada)?\s+(?:a|al|en|con)|¤+\s+con)\s+(?:(?:la|el|mi|mis)\s+)?/g;
 /** A name: a word, then more words only while they are capitalized ("Palacio Hierro" stops at "de"). */
 const NAME = /^[\p{L}&]+(?:\s+\p{Lu}[\p{L}&]*){0,2}/u;
 const NOT_A_NAME = wordSet('de del con ya y es que en a al por para el la');

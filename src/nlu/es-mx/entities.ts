@@ -21,6 +21,13 @@ const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
 /** "corte el 3", "fecha de corte: 3": the statement's cut-off day, not the day payment is due. */
 const CUTOFF = /\bcorte\s*:?\s*(?:es\s+)?$/;
 const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|subio|sube|ahora)\b/;
+/**
+ * A debt paid off ("ya liquidé la tarjeta Nu", "ya no le debo nada a mi hermano"): its balance is
+ * zero, an update of a debt that exists. Only the unambiguous phrasings: "ya pagué la tarjeta"
+ * may be this month's payment, so it is left to the person to say the balance.
+ */
+const PAID_OFF =
+  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar|acabe de pagar|ya no (?:le )?debo nada|quedo en ceros|en ceros)\b/;
 
 /** The entities each intent carries, read only from the user's words (nothing is defaulted). */
 export function extractEntities(
@@ -105,10 +112,11 @@ function collectDebt(collector: EntityCollector, analysis: Analysis): void {
   const minimums = analysis.money.filter((mention) => debtAmountRole(analysis, mention) === 'minimum');
   const balances = analysis.money.filter((mention) => !minimums.includes(mention));
   collector.offer('debt_name', [findDebtName(analysis)]);
-  collector.offer('balance_mxn_cents', centsOf(balances));
+  const paidOff = balances.length === 0 && PAID_OFF.test(analysis.folded);
+  collector.offer('balance_mxn_cents', paidOff ? [0] : centsOf(balances));
   collector.offer('minimum_payment_mxn_cents', centsOf(minimums));
   collector.offer('due_day', dueDays(analysis));
-  collector.entities.debt_action = DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
+  collector.entities.debt_action = paidOff || DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
 }
 
 function centsOf(mentions: readonly MoneyMention[]): number[] {
