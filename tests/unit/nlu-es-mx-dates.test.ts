@@ -1,4 +1,4 @@
-import { localDay } from '../../src/nlu/es-mx/civil-date';
+import { todayIn } from '../../src/nlu/civil-date';
 import { type Direction, findDateMentions } from '../../src/nlu/es-mx/date-mentions';
 import { resolveDay, resolveMonth } from '../../src/nlu/es-mx/date-resolution';
 import { foldSameLength } from '../../src/nlu/es-mx/fold';
@@ -9,12 +9,12 @@ const SUNDAY = new Date('2026-11-22T10:00:00-06:00');
 
 function day(text: string, direction: Direction, now = SUNDAY): string | undefined {
   const [mention] = findDateMentions(foldSameLength(text));
-  return mention && resolveDay(mention, localDay(now, TZ), direction);
+  return mention && resolveDay(mention, todayIn(now, TZ), direction);
 }
 
 function month(text: string, direction: Direction, now = SUNDAY): string | undefined {
   const [mention] = findDateMentions(foldSameLength(text));
-  return mention && resolveMonth(mention, localDay(now, TZ), direction);
+  return mention && resolveMonth(mention, todayIn(now, TZ), direction);
 }
 
 describe('es-MX dates for a spending (looking back), on Sunday 2026-11-22', () => {

@@ -1,4 +1,4 @@
-import { civil, dayNumber, type DayNumber, isoDate, isoMonth, isValidDate } from './civil-date';
+import { civilDate, epochDay, type EpochDay, isoDate, isoMonth, isValidDate } from '../civil-date';
 import type { DateMention, Direction } from './date-mentions';
 
 /**
@@ -8,7 +8,7 @@ import type { DateMention, Direction } from './date-mentions';
  * is ahead ("este viernes" = the next Friday, "el 15" = the next 15th, today included). Explicit
  * words win over the direction: "el viernes pasado", "el próximo viernes".
  */
-export function resolveDay(mention: DateMention, today: DayNumber, direction: Direction): string | undefined {
+export function resolveDay(mention: DateMention, today: EpochDay, direction: Direction): string | undefined {
   switch (mention.kind) {
     case 'relative-day':
       return isoDate(today + mention.offsetDays);
@@ -31,10 +31,10 @@ export function resolveDay(mention: DateMention, today: DayNumber, direction: Di
  */
 export function resolveMonth(
   mention: DateMention,
-  today: DayNumber,
+  today: EpochDay,
   direction: Direction,
 ): string | undefined {
-  const now = civil(today);
+  const now = civilDate(today);
   if (mention.kind === 'relative-month') return isoMonth(now.year, now.month + mention.offsetMonths);
   if (mention.kind !== 'month') return undefined;
   if (mention.year !== undefined) return isoMonth(mention.year, mention.month);
@@ -45,22 +45,22 @@ export function resolveMonth(
 }
 
 /** Strictly before or strictly after today: "el viernes" said on a Friday means another Friday. */
-function nearestWeekday(today: DayNumber, weekday: number, direction: Direction): DayNumber {
-  const todayWeekday = civil(today).weekday;
+function nearestWeekday(today: EpochDay, weekday: number, direction: Direction): EpochDay {
+  const todayWeekday = civilDate(today).weekday;
   if (direction === 'past') return today - ((todayWeekday - weekday + 7) % 7 || 7);
   return today + ((weekday - todayWeekday + 7) % 7 || 7);
 }
 
 /** Walks month by month (at most a year) to the nearest month that has that day. */
-function nearestDayOfMonth(today: DayNumber, day: number, direction: Direction): string | undefined {
-  const now = civil(today);
+function nearestDayOfMonth(today: EpochDay, day: number, direction: Direction): string | undefined {
+  const now = civilDate(today);
   const step = direction === 'past' ? -1 : 1;
   for (let offset = 0; Math.abs(offset) <= 12; offset += step) {
     const monthIndex = now.month - 1 + offset;
     const year = now.year + Math.floor(monthIndex / 12);
     const month = (((monthIndex % 12) + 12) % 12) + 1;
     if (!isValidDate(year, month, day)) continue;
-    const candidate = dayNumber(year, month, day);
+    const candidate = epochDay(year, month, day);
     if (direction === 'past' ? candidate <= today : candidate >= today) return isoDate(candidate);
   }
   return undefined;
@@ -72,21 +72,21 @@ function nearestDayOfMonth(today: DayNumber, day: number, direction: Direction):
  * says the date is not valid instead of asking for a date as if none had been given.
  */
 function calendarDay(
-  today: DayNumber,
+  today: EpochDay,
   day: number,
   month: number,
   year: number | undefined,
   direction: Direction,
 ): string | undefined {
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const thisYear = civil(today).year;
+  const thisYear = civilDate(today).year;
   const impossible = `${year ?? thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (year !== undefined)
-    return isValidDate(year, month, day) ? isoDate(dayNumber(year, month, day)) : impossible;
+    return isValidDate(year, month, day) ? isoDate(epochDay(year, month, day)) : impossible;
   const step = direction === 'past' ? -1 : 1;
   for (let y = thisYear - step; Math.abs(y - thisYear) <= 4; y += step) {
     if (!isValidDate(y, month, day)) continue;
-    const candidate = dayNumber(y, month, day);
+    const candidate = epochDay(y, month, day);
     if (direction === 'past' ? candidate <= today : candidate >= today) return isoDate(candidate);
   }
   return impossible;

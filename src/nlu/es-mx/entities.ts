@@ -7,7 +7,7 @@ import {
   distinctCategories,
   findCategoryType,
 } from './categories';
-import type { DayNumber } from './civil-date';
+import type { EpochDay } from '../civil-date';
 import type { Direction } from './date-mentions';
 import { resolveDay, resolveMonth } from './date-resolution';
 import { findDebtName } from './debt-name';
@@ -33,7 +33,7 @@ const PAID_OFF =
 export function extractEntities(
   intent: Intent,
   analysis: Analysis,
-  today: DayNumber,
+  today: EpochDay,
   income: boolean,
 ): EntityCollector {
   const collector = new EntityCollector();
@@ -73,7 +73,7 @@ export function extractEntities(
 function collectPurchase(
   collector: EntityCollector,
   analysis: Analysis,
-  today: DayNumber,
+  today: EpochDay,
   direction: Direction,
   income: boolean,
 ): void {
@@ -123,15 +123,11 @@ function centsOf(mentions: readonly MoneyMention[]): number[] {
   return mentions.map((mention) => mention.cents);
 }
 
-export function days(analysis: Analysis, today: DayNumber, direction: Direction): Array<string | undefined> {
+export function days(analysis: Analysis, today: EpochDay, direction: Direction): Array<string | undefined> {
   return analysis.dates.map((mention) => resolveDay(mention, today, direction));
 }
 
-export function months(
-  analysis: Analysis,
-  today: DayNumber,
-  direction: Direction,
-): Array<string | undefined> {
+export function months(analysis: Analysis, today: EpochDay, direction: Direction): Array<string | undefined> {
   return analysis.dates.map((mention) => resolveMonth(mention, today, direction));
 }
 

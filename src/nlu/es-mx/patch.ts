@@ -2,7 +2,7 @@ import type { PatchContext, Understanding } from '../../core/understanding';
 import { type AmountRole, ROLE_FIELDS, statedRole } from './amount-roles';
 import { type Analysis, analyse } from './analysis';
 import { categoryTypeOf, chooseCategory, findCategoryType } from './categories';
-import { localDay } from './civil-date';
+import { todayIn } from '../civil-date';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
 import { days, dueDays, months } from './entities';
@@ -25,7 +25,7 @@ const MAX_FREE_TEXT = 60;
 export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 'entities' | 'conflicts'> {
   const analysis = analyse(text);
   const expected = new Set(ctx.expected);
-  const today = localDay(ctx.now, ctx.timeZone);
+  const today = todayIn(ctx.now, ctx.timeZone);
   const collector = new EntityCollector();
   const asked = (field: string): boolean => expected.has(field);
 

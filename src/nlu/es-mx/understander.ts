@@ -1,7 +1,7 @@
 import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
 import type { IntentReader, ModelInput } from '../intent-model';
 import { analyse, type Analysis } from './analysis';
-import { localDay } from './civil-date';
+import { todayIn } from '../civil-date';
 import { extractEntities } from './entities';
 import { classify, INTENTS, saysIncome, type Intent } from './intents';
 import { readPatch } from './patch';
@@ -34,7 +34,7 @@ function finish(
   ctx: UnderstandingContext,
   income: boolean,
 ): Understanding {
-  const collected = extractEntities(intent, analysis, localDay(ctx.now, ctx.timeZone), income);
+  const collected = extractEntities(intent, analysis, todayIn(ctx.now, ctx.timeZone), income);
   const understanding: Understanding = { intent, confidence, entities: collected.entities };
   if (collected.conflicts.length > 0) understanding.conflicts = collected.conflicts;
   return understanding;

@@ -7,7 +7,7 @@ import {
   validDay,
   weekday,
   type EpochDay,
-} from './calendar';
+} from '../civil-date';
 import { NUMBER_WORDS_SOURCE, readNumberWords } from './number-words';
 import { tokenPattern, type Scan } from './scan';
 

@@ -1,5 +1,5 @@
 import { extractMarkedIds, type IdMention } from './boleto-ids';
-import type { EpochDay } from './calendar';
+import type { EpochDay } from '../civil-date';
 import { extractNames, type NameMention } from './contact-name';
 import { extractDates, type DateMention } from './dates';
 import { extractContent, type ContentMention } from './message-content';

@@ -1,5 +1,5 @@
 import type { PatchContext, Understanding } from '../../core/understanding';
-import { todayIn } from './calendar';
+import { todayIn } from '../civil-date';
 import { readBareName } from './contact-name';
 import { EntityCollector } from './entities';
 import { readMentions } from './mentions';

@@ -1,6 +1,6 @@
 import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
 import type { IntentReader, ModelInput } from '../intent-model';
-import { todayIn } from './calendar';
+import { todayIn } from '../civil-date';
 import { resolveEntities } from './entities';
 import { classify, INTENTS, type Intent } from './intents';
 import { readMentions, type Mentions } from './mentions';
