@@ -55,6 +55,13 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       ]);
     });
 
+    it('a name said with a courtesy title finds the contact saved without it', async () => {
+      const who = await boletosPerson(h);
+      expect(await say(h, who, 'cria um boleto de 90 pra dona Maria Oliveira pra dia 10/12/2099')).toEqual([
+        `Vou criar um boleto de R$ 90,00 para Maria Oliveira, com vencimento em 10/12/2099.\n${CONFIRM}`,
+      ]);
+    });
+
     it('the confirmed proposal names the contact that gets the boleto, even if the name now matches another', async () => {
       const who = await boletosPerson(h, { contacts: ['João Silva', 'Maria Oliveira'] });
       expect(await say(h, who, 'cria um boleto de 200 pro João pra dia 10/12/2099')).toEqual([

@@ -24,6 +24,8 @@ describe('pt-BR entities', () => {
       ['Cria boleto: Roberto Carlos, R$ 450, vencimento 20/12', 'Roberto Carlos'],
       ['avisa o Pedro que o boleto já foi gerado', 'Pedro'],
       ['o João já pagou o boleto?', 'João'],
+      ['preciso cobrar o seu Zé, ele levou 3 caixas de ovo, 150 reais, gera pra sexta', 'seu Zé'],
+      ['lembra a Carla do boleto de 90 reais', 'Carla'],
     ])('"%s" -> %s', (text, name) => {
       expect(understand(text).entities.contact_name).toBe(name);
     });
@@ -31,10 +33,20 @@ describe('pt-BR entities', () => {
     it.each([
       ['a weekday after "pra"', 'cria um boleto de 150 pra sexta'],
       ['"pra mim"', 'consulta o boleto 99 pra mim'],
+      ['a verb after "pra"', 'quanto eu tenho pra receber esse mês?'],
       ['a role alone after an article', 'cancela o boleto 12, o cliente desistiu'],
       ['a lower-case noun after an article', 'avisa todo mundo que o sistema vai parar'],
     ])('is not found in %s', (_why, text) => {
       expect(understand(text).entities.contact_name).toBeUndefined();
+    });
+
+    it('a number that counts things is not the amount', () => {
+      expect(
+        understand('cobrar o seu Zé, ele levou 3 caixas de ovo, 150 reais, gera pra sexta').entities,
+      ).toMatchObject({
+        amount_cents: 15_000,
+      });
+      expect(understand('gera boleto pra Padaria, 12 bolos, 480').entities.amount_cents).toBe(48_000);
     });
 
     it('reports two recipients as a conflict', () => {

@@ -27,6 +27,10 @@ const RECIPIENT_CUES = new Set(['pro', 'pra', 'para', 'pros', 'pras', 'ao', 'aos
 const OWNER_CUES = new Set(['do', 'da', 'dos', 'das', 'de']);
 const ARTICLE_CUES = new Set(['o', 'a', 'com']);
 const ARTICLES = new Set(['o', 'a', 'os', 'as']);
+/** Verbs whose object is the person ("cobrar o seu Zé", "avisa a Ana"): their article is a recipient cue. */
+const PERSON_VERBS = new Set(
+  'cobrar cobra cobre cobrando avisar avisa avise avisando lembrar lembra lembre lembrando'.split(' '),
+);
 const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
 const TITLES = new Set(['dona', 'seu', 'sr', 'sra', 'srta', 'dr', 'dra', 'dom', 'doutor', 'doutora']);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
@@ -65,6 +69,7 @@ quero preciso pode poderia consegue queria gostaria novo nova cliente contato pe
 referente ref relativo relativa aluguel mensalidade condominio consulta servico servicos conserto produto
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
 matricula honorarios multa juros acordo divida emprestimo
+receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 `.split(/\s+/),
 );
 
@@ -122,6 +127,8 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
     rank = 1; // "Cria boleto: Roberto Carlos, R$ 450"
   } else if (OWNER_CUES.has(word)) {
     rank = 2;
+  } else if (ARTICLES.has(word) && PERSON_VERBS.has(scan.word(cue - 1))) {
+    rank = 1;
   } else if (ARTICLE_CUES.has(word)) {
     rank = 3;
     if (word === 'com' && ARTICLES.has(scan.word(start))) start++;

@@ -64,6 +64,17 @@ horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas u
   ),
 );
 const ARTICLES = new Set(['um', 'uma']);
+/** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
+const PLURAL_NOT_COUNTED = new Set(
+  'reais pilas paus contos mangos pratas pros pras dos das nos nas mas mais menos depois antes apos ates'.split(
+    ' ',
+  ),
+);
+
+/** "3 caixas de ovo", "12 bolos": a plural noun right after a number counts things. */
+function countsThings(word: string): boolean {
+  return COUNTED.has(word) || (/^[a-z]{3,}s$/.test(word) && !PLURAL_NOT_COUNTED.has(word));
+}
 
 interface Numeral {
   cents: number;
@@ -129,7 +140,7 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
 
     if (numeral.article && end === numeral.end) {
       // "um boleto", "de uma vez": an article, unless a currency or magnitude follows.
-    } else if (!marked && scan.isFree(end) && COUNTED.has(scan.word(end))) {
+    } else if (!marked && scan.isFree(end) && countsThings(scan.word(end))) {
       scan.claim(i, end + 1);
     } else if (marked) {
       scan.claim(from, end);

@@ -246,6 +246,9 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(quero|preciso) (criar|gerar|emitir) um boleto',
     '(cria|gera|emite) um boleto de {amount}',
     'boleto novo (pro|pra) {name} [de {amount}]',
+    '(boleto|cobrança|bol) {amount} {name} [{date}]',
+    '(boleto|cobrança) {name} {date} {amount}',
+    '{name} {amount} (boleto|cobrança) [{date}]',
   ],
   CANCEL_BOLETO: [
     '(cancela|cancele|cancelar|anula|anule|exclui|apaga|deleta|remove) [o] boleto [(número|nº|n)] {id}',
@@ -279,6 +282,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(sabe|vc sabe|você sabe|consegue ver) se o {name} pagou o boleto?',
     'o pagamento do boleto {id} (já entrou|entrou|caiu|foi confirmado)?',
     'e o boleto (do|da) {name}, (já pagou|pagaram|caiu|tá pago)?',
+    '[eu] [já] (cancelei|gerei|emiti|mandei|fiz) o boleto (do|da) {name}?',
+    '[eu] [já] (cancelei|gerei|emiti) o boleto {id}?',
     'o boleto {id} (foi cancelado|tá cancelado|cancelaram)?',
     '(cancelaram|pagaram|quitaram) o boleto {id}?',
     'o boleto de {amount} (do|da) {name} (já foi pago|caiu|compensou)?',
@@ -336,6 +341,7 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   GENERAL_QUESTION: [
     '(oi|olá|bom dia|boa tarde|boa noite|e aí|opa|oi Iris|oii)[, tudo bem?]',
     '(bom dia|boa tarde|boa noite)[!|.|, Iris|, tudo bem?|, td bem?|!!]',
+    '(oi|oii|oie|olá|ola|oi oi|alô)[!|?|.]',
     '(tudo bem|tudo bom|como vai|td bem)[, Iris]?',
     '(obrigado|valeu|brigado|obg|muito obrigada|show, valeu|perfeito, obrigado)[!]',
     '(o que|oq) (você|vc) (faz|sabe fazer|pode fazer)?',
