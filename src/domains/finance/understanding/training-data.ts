@@ -248,6 +248,8 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(registra|anota) (este|el) (ingreso|gasto)[:] {amount} (de|en) {item}',
     '(spent|gasté) {amount} (on|en) {item}',
     '{item}: {amount}',
+    '(registra|anota|apunta|agrega) (un gasto|un ingreso|un movimiento)',
+    '(quiero|voy a) (registrar|anotar) (un gasto|un ingreso|lo que gasté [hoy])',
   ],
   QUERY_DATA: [
     '¿(cuánto|cuanto|qué tanto) (gasté|he gastado|llevo gastado|llevo) [en {category}] [{month}]?',
@@ -322,6 +324,9 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '¿(me da|me alcanza|sí me alcanza) (la lana|el dinero) (para|pa) {product} (de|que cuesta) {amount}?',
     'si (me compro|compro|pago) {product} (en|de) {amount} {futureDay}, ¿(todavía|aún) (llego|alcanzo) a (fin de mes|la quincena)?',
     '¿(qué tal si|y si) (me compro|compro) {product}? (cuesta|sale en|son) {amount}',
+    'si (gastara|gastaría|comprara|me comprara) {amount} en {product}, ¿(me pasaría|me paso|me salgo) del presupuesto?',
+    '¿(me paso|me pasaría|me salgo) del presupuesto si (gasto|compro|me compro) {amount} (en|de) {product}?',
+    '(me quiero comprar|quiero comprarme|me late comprar) {product} de {amount} pero no sé si (me alcance|me alcanza|me da)',
   ],
   SET_BANK_BALANCE: [
     '(tengo|traigo|me quedan) {amount} en (el banco|mi cuenta|la cuenta|BBVA|Nu|Banorte)',
@@ -351,6 +356,8 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '¿(cómo|como) (funciona|se calcula) (el interés de la tarjeta|el pago mínimo|el CAT)?',
     '¿(es mejor|conviene más) (ahorrar o invertir|pagar en efectivo o con tarjeta)?',
     '¿(cuánto|qué porcentaje) (debería|se recomienda) (ahorrar|destinar a la renta) de mi sueldo?',
+    '(quiero|me gustaría|quisiera) ahorrar {amount} al mes, ¿(cómo le hago|qué me recomiendas|cómo lo logro)?',
+    '¿(cómo|qué hago para) (junto|juntar|ahorro|ahorrar) {amount} (para diciembre|al mes|este año)?',
     'what can you do?',
   ],
   UNKNOWN: [
@@ -364,6 +371,8 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '¿(a cómo está|cuánto está) el dólar?',
     '(transfiere|haz una transferencia de|mándale) {amount} a (mi hermana|Juan)',
     '(prueba|test|123|hola hola probando)',
+    '(no me alcanza|nunca me alcanza|ya no me alcanza) (para nada|el dinero|la quincena)[ jaja]',
+    '(estoy|ando) (bien|muy) (quebrado|pobre|sin lana)[ jaja]',
     '(agenda|recuérdame) (una cita|la junta) {futureDay}',
     // Answers that only make sense after a question: alone they ask for nothing.
     '(sí|si|sí sí|si si|sip|claro|a lo mejor|quizás|tal vez|no sé|nop|nel|simón|mmm sí|sí, pero (cambia|corrige) (el monto|la fecha|la categoría)|no, espera|luego te digo)',
