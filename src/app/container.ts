@@ -18,7 +18,7 @@ import { PrismaActionLedger } from '../stores/action-ledger';
 import { RedisAudioStore } from '../stores/audio-store';
 import { BatchedAuditSink, PrismaAuditSink } from '../stores/audit-store';
 import { ConversationStore } from '../stores/conversation-store';
-import { RedisKeys } from '../stores/keys';
+import { RedisKeys } from '../core/redis-keys';
 import { Mailbox } from '../stores/mailbox';
 import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';

@@ -7,7 +7,7 @@ import type { Ingress, IngressOutcome } from '../core/channel';
 import type { Locale } from '../core/locale';
 import { inboundEnvelopeSchema, type InboundEnvelope, type ParsedInboundEnvelope } from '../core/messages';
 import { say } from '../pipeline/catalog';
-import type { RedisKeys } from '../stores/keys';
+import type { RedisKeys } from '../core/redis-keys';
 import type { Mailbox } from '../stores/mailbox';
 import type { PrismaClient } from '../stores/prisma/client';
 import { safeJobId, type Outbox } from '../queues/outbox';

@@ -4,9 +4,10 @@ import type { Logger } from 'pino';
 import type { ChannelSender } from '../core/channel';
 import { ChannelRateLimitedError, IrisError } from '../core/errors';
 import { outboundMessageSchema, type Channel, type OutboundMessage } from '../core/messages';
-import type { RedisKeys } from '../stores/keys';
+import type { RedisKeys } from '../core/redis-keys';
 import { outboundQueueName } from './names';
 import { CHAT_SEQUENCE_TTL_SEC, chatSequenceKey } from './outbox';
+import { runLua } from '../core/redis-script';
 
 /** A sent reply's id is remembered this long, so a retried job never sends it twice. */
 const SENT_TTL_SEC = 24 * 3600;
@@ -51,14 +52,11 @@ async function isItsTurn(
 /** Records that this chat's replies up to `seq` are done (sent, or given up). */
 async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): Promise<void> {
   if (message.seq === undefined) return;
-  await deps.redis.eval(
-    `local v = tonumber(redis.call('get', KEYS[1]) or '0')
-     if tonumber(ARGV[1]) > v then redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
-     return 1`,
-    1,
-    chatSequenceKey(deps.prefix, message, 'sent'),
-    String(message.seq),
-    String(CHAT_SEQUENCE_TTL_SEC),
+  await runLua(
+    deps.redis,
+    'raise-counter',
+    [chatSequenceKey(deps.prefix, message, 'sent')],
+    [String(message.seq), String(CHAT_SEQUENCE_TTL_SEC)],
   );
 }
 

@@ -1,3 +1,4 @@
+import { RedisKeys } from '../core/redis-keys';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { outboundMessageSchema, type OutboundMessageInput } from '../core/messages';
@@ -63,7 +64,7 @@ export function chatSequenceKey(
   m: { channel: string; account: string; chatId: string },
   kind: 'queued' | 'sent' = 'queued',
 ): string {
-  return `${prefix}:chat-seq:${m.channel}:${m.account}:${m.chatId}:${kind}`;
+  return new RedisKeys(prefix).chatSequence(m, kind);
 }
 
 /** BullMQ job ids may not contain ':' (its key separator). */

@@ -7,7 +7,7 @@ import type { Transcriber } from '../core/providers';
 import { detectAudioFormat } from '../providers/audio';
 import { estimateDurationMs } from '../providers/audio-duration';
 import type { RedisAudioStore } from '../stores/audio-store';
-import type { RedisKeys } from '../stores/keys';
+import type { RedisKeys } from '../core/redis-keys';
 import { QUEUES } from './names';
 import { safeJobId } from './outbox';
 import { transcribeJobSchema, type TranscriptRecord } from './payloads';

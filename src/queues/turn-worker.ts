@@ -8,12 +8,13 @@ import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
 import type { AuditEntry, AuditRecord, AuditSink, PendingWrite } from '../pipeline/ports';
 import type { TurnOutput } from '../pipeline/turn';
-import type { RedisKeys } from '../stores/keys';
+import type { RedisKeys } from '../core/redis-keys';
 import type { Mailbox, MailboxLock } from '../stores/mailbox';
 import { QUEUES } from './names';
 import { outboundFor } from './outbound-for';
 import { safeJobId, type Outbox } from './outbox';
 import { inboundMessageSchema, turnJobSchema, type InboundMessage, type TranscriptRecord } from './payloads';
+import { runLua } from '../core/redis-script';
 
 export const TURN_JOB_OPTIONS = {
   attempts: 8,
@@ -253,12 +254,11 @@ async function readTranscript(
 }
 
 async function dropHead(deps: TurnWorkerDeps, lock: MailboxLock, id: string): Promise<void> {
-  await deps.redis.eval(
-    `if redis.call('get', KEYS[2]) == ARGV[1] then return redis.call('lpop', KEYS[1]) else return nil end`,
-    2,
-    deps.keys.mailbox(lock.conversationId),
-    deps.keys.conversationLock(lock.conversationId),
-    lock.token,
+  await runLua(
+    deps.redis,
+    'mailbox-drop-head',
+    [deps.keys.mailbox(lock.conversationId), deps.keys.conversationLock(lock.conversationId)],
+    [lock.token],
   );
   deps.logger.warn({ id }, 'mailbox head dropped');
 }

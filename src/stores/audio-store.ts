@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys';
+import type { RedisKeys } from '../core/redis-keys';
 
 /**
  * Audio bytes between a channel adapter and the transcriber: in Redis, with a bounded TTL, and

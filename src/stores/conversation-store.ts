@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys';
+import type { RedisKeys } from '../core/redis-keys';
 
 /** Reads a conversation's saved state and pending confirmation in one round trip. */
 export class ConversationStore {

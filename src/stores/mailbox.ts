@@ -1,7 +1,8 @@
 import type { PendingWrite } from '../pipeline/ports';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys';
+import type { RedisKeys } from '../core/redis-keys';
+import { runLua } from '../core/redis-script';
 
 /**
  * Per-conversation mailboxes: how Iris keeps every conversation in arrival order with any
@@ -18,45 +19,6 @@ import type { RedisKeys } from './keys';
  * - A sweeper re-adds drain jobs for mailboxes left waiting: a crash between push and add, or a
  *   lock holder that died (once its lock expires).
  */
-const PUSH = `
-if redis.call('set', KEYS[1], '1', 'EX', ARGV[1], 'NX') == false then return 0 end
-redis.call('rpush', KEYS[2], ARGV[2])
-redis.call('zadd', KEYS[3], 'NX', ARGV[4], ARGV[3])
-return 1`;
-
-const LOCK = `
-if not redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {0} end
-return {1, redis.call('lindex', KEYS[2], 0)}`;
-
-const RENEW = `
-if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
-return redis.call('pexpire', KEYS[1], ARGV[2])`;
-
-const COMMIT = `
-if redis.call('get', KEYS[4]) ~= ARGV[2] then return -1 end
-local head = redis.call('lindex', KEYS[1], 0)
-if not head or cjson.decode(head).id ~= ARGV[1] then return -2 end
-redis.call('lpop', KEYS[1])
-redis.call('set', KEYS[2], ARGV[3], 'EX', ARGV[4])
-if ARGV[5] == 'del' then redis.call('del', KEYS[3])
-elseif ARGV[5] == 'set' then redis.call('set', KEYS[3], ARGV[6], 'EX', ARGV[7]) end
-local left = redis.call('llen', KEYS[1])
-if left > 0 then
-  redis.call('pexpire', KEYS[4], ARGV[8])
-  redis.call('zadd', KEYS[5], 'XX', ARGV[10], ARGV[9])
-else
-  redis.call('del', KEYS[4])
-  redis.call('zrem', KEYS[5], ARGV[9])
-end
-return left`;
-
-const RELEASE = `
-if redis.call('get', KEYS[1]) ~= ARGV[1] then return -1 end
-local n = redis.call('llen', KEYS[2])
-if n > 0 and ARGV[3] ~= '1' then return n end
-redis.call('del', KEYS[1])
-if n == 0 then redis.call('zrem', KEYS[3], ARGV[2]) else redis.call('zadd', KEYS[3], 'XX', ARGV[4], ARGV[2]) end
-return 0`;
 
 export type { PendingWrite } from '../pipeline/ports';
 
@@ -74,16 +36,16 @@ export class Mailbox {
 
   /** Appends a message unless its dedupe key was seen. Returns false for a duplicate. */
   async push(message: { id: string; conversationId: string }, dedupeKey: string): Promise<boolean> {
-    const added = await this.redis.eval(
-      PUSH,
-      3,
-      dedupeKey,
-      this.keys.mailbox(message.conversationId),
-      this.keys.activeMailboxes(),
-      String(this.options.dedupeTtlSec),
-      JSON.stringify(message),
-      message.conversationId,
-      String(Date.now()),
+    const added = await runLua(
+      this.redis,
+      'mailbox-push',
+      [dedupeKey, this.keys.mailbox(message.conversationId), this.keys.activeMailboxes()],
+      [
+        String(this.options.dedupeTtlSec),
+        JSON.stringify(message),
+        message.conversationId,
+        String(Date.now()),
+      ],
     );
     return added === 1;
   }
@@ -94,13 +56,11 @@ export class Mailbox {
    */
   async tryLock<T>(conversationId: string): Promise<{ lock: MailboxLock; head: T | undefined } | undefined> {
     const token = randomUUID();
-    const [taken, head] = (await this.redis.eval(
-      LOCK,
-      2,
-      this.keys.conversationLock(conversationId),
-      this.keys.mailbox(conversationId),
-      token,
-      String(this.options.lockTtlMs),
+    const [taken, head] = (await runLua(
+      this.redis,
+      'mailbox-lock',
+      [this.keys.conversationLock(conversationId), this.keys.mailbox(conversationId)],
+      [token, String(this.options.lockTtlMs)],
     )) as [number, string | null | undefined];
     if (taken !== 1) return undefined;
     return { lock: { conversationId, token }, head: head ? (JSON.parse(head) as T) : undefined };
@@ -108,12 +68,11 @@ export class Mailbox {
 
   /** Extends the lock while its holder works; false when it is no longer ours. */
   async renew(lock: MailboxLock): Promise<boolean> {
-    const renewed = (await this.redis.eval(
-      RENEW,
-      1,
-      this.keys.conversationLock(lock.conversationId),
-      lock.token,
-      String(this.options.lockTtlMs),
+    const renewed = (await runLua(
+      this.redis,
+      'renew-if-owner',
+      [this.keys.conversationLock(lock.conversationId)],
+      [lock.token, String(this.options.lockTtlMs)],
     )) as number;
     return renewed === 1;
   }
@@ -158,24 +117,28 @@ export class Mailbox {
     pending: PendingWrite,
   ): Promise<number> {
     const { conversationId } = lock;
-    const result = (await this.redis.eval(
-      COMMIT,
-      5,
-      this.keys.mailbox(conversationId),
-      this.keys.conversationState(conversationId),
-      this.keys.pendingConfirmation(tenantId, conversationId),
-      this.keys.conversationLock(conversationId),
-      this.keys.activeMailboxes(),
-      messageId,
-      lock.token,
-      state.value,
-      String(state.ttlSec),
-      pending.op,
-      pending.op === 'set' ? pending.value : '',
-      pending.op === 'set' ? String(pending.ttlSec) : '0',
-      String(this.options.lockTtlMs),
-      conversationId,
-      String(Date.now()),
+    const result = (await runLua(
+      this.redis,
+      'mailbox-commit',
+      [
+        this.keys.mailbox(conversationId),
+        this.keys.conversationState(conversationId),
+        this.keys.pendingConfirmation(tenantId, conversationId),
+        this.keys.conversationLock(conversationId),
+        this.keys.activeMailboxes(),
+      ],
+      [
+        messageId,
+        lock.token,
+        state.value,
+        String(state.ttlSec),
+        pending.op,
+        pending.op === 'set' ? pending.value : '',
+        pending.op === 'set' ? String(pending.ttlSec) : '0',
+        String(this.options.lockTtlMs),
+        conversationId,
+        String(Date.now()),
+      ],
     )) as number;
     if (result === -1) throw new MailboxConflictError(`lost the lock of conversation ${conversationId}`);
     if (result === -2)
@@ -189,16 +152,20 @@ export class Mailbox {
    * sweeper then looks again after `retryInMs`.
    */
   async release(lock: MailboxLock, options: { force?: boolean; retryInMs?: number } = {}): Promise<number> {
-    const result = (await this.redis.eval(
-      RELEASE,
-      3,
-      this.keys.conversationLock(lock.conversationId),
-      this.keys.mailbox(lock.conversationId),
-      this.keys.activeMailboxes(),
-      lock.token,
-      lock.conversationId,
-      options.force ? '1' : '0',
-      String(Date.now() + (options.retryInMs ?? 0)),
+    const result = (await runLua(
+      this.redis,
+      'mailbox-release',
+      [
+        this.keys.conversationLock(lock.conversationId),
+        this.keys.mailbox(lock.conversationId),
+        this.keys.activeMailboxes(),
+      ],
+      [
+        lock.token,
+        lock.conversationId,
+        options.force ? '1' : '0',
+        String(Date.now() + (options.retryInMs ?? 0)),
+      ],
     )) as number;
     return result;
   }

@@ -1,7 +1,9 @@
+import { RedisKeys } from '../core/redis-keys';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { abortableSleep } from '../core/abortable-sleep';
 import type { Lease, LeaseFactory, LeaseOptions } from '../core/lease';
+import { runLua } from '../core/redis-script';
 
 /**
  * A cluster-wide lease on a name (one Telegram poller per bot token, one WhatsApp socket per
@@ -19,8 +21,6 @@ import type { Lease, LeaseFactory, LeaseOptions } from '../core/lease';
  * renewal may never answer at all (ioredis has no command timeout by default and keeps a
  * half-open connection), and a check that only runs when a renewal rejects never runs.
  */
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 export type { LeaseOptions } from '../core/lease';
 
@@ -50,7 +50,7 @@ export class RedisLease implements Lease {
     name: string,
     options: LeaseOptions = {},
   ) {
-    this.key = `${options.keyPrefix ?? 'iris'}:lease:${name}`;
+    this.key = new RedisKeys(options.keyPrefix ?? 'iris').lease(name);
     this.ttlMs = options.ttlMs ?? 15_000;
     this.intervalMs = options.intervalMs ?? Math.max(50, Math.floor(this.ttlMs / 3));
     this.safetyMs = Math.min(this.intervalMs, Math.max(20, Math.floor(this.ttlMs / 10)));
@@ -67,7 +67,7 @@ export class RedisLease implements Lease {
     const ok = await this.redis.set(this.key, this.token, 'PX', this.ttlMs, 'NX');
     if (ok === 'OK' && this.stopped) {
       // release() ran while this attempt was in flight: give the lease straight back.
-      await this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
+      await runLua(this.redis, 'delete-if-owner', [this.key], [this.token]).catch(() => undefined);
       return false;
     }
     this.held = ok === 'OK';
@@ -78,7 +78,7 @@ export class RedisLease implements Lease {
   /** Extends the lease if still ours; false means it was lost (expired and taken by another). */
   async renew(): Promise<boolean> {
     const sentAt = Date.now();
-    const ok = await this.redis.eval(RENEW, 1, this.key, this.token, String(this.ttlMs));
+    const ok = await runLua(this.redis, 'renew-if-owner', [this.key], [this.token, String(this.ttlMs)]);
     // A renewal that answers after release() or after the loss must not mark it held again.
     this.held = ok === 1 && !this.stopped && !this.lost;
     if (this.held) this.validUntil = sentAt + this.ttlMs;
@@ -143,7 +143,7 @@ export class RedisLease implements Lease {
     this.held = false;
     this.lost = true;
     // Best effort: if the key is still ours, free it so a standby need not wait for the TTL.
-    this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
+    runLua(this.redis, 'delete-if-owner', [this.key], [this.token]).catch(() => undefined);
     onLost();
   }
 
@@ -156,7 +156,7 @@ export class RedisLease implements Lease {
     this.deadline = undefined;
     if (this.held) {
       this.held = false;
-      await this.redis.eval(RELEASE, 1, this.key, this.token).catch(() => undefined);
+      await runLua(this.redis, 'delete-if-owner', [this.key], [this.token]).catch(() => undefined);
     }
   }
 }

@@ -28,6 +28,7 @@
  *
  * Nothing here reads the environment or does I/O until a method is called.
  */
+import { RedisKeys } from '../../core/redis-keys';
 import { BotError, type Bot } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -98,7 +99,7 @@ export function createTelegramChannel(deps: TelegramChannelDeps): TelegramChanne
     logger,
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
-  const keys = `${options.redisPrefix}:telegram:${id}`;
+  const keys = new RedisKeys(options.redisPrefix).telegramBot(id);
   const sender = new TelegramSender({
     api: bot.api,
     redis: deps.redis,

@@ -1,21 +1,13 @@
 import type { Redis } from 'ioredis';
+import { runLua } from '../../core/redis-script';
 
 /**
  * Per-chat pacing that holds across processes: Telegram asks bots not to send more than about
  * one message a second to a chat (20 a minute to a group) and answers 429 otherwise.
  *
- * Each send reserves the next free slot of its chat in one Lua call, using Redis' clock so that
- * processes with skewed clocks agree, and then sleeps until that slot. Reserving (instead of
- * checking and then sending) keeps concurrent senders from picking the same slot.
+ * Each send reserves the next free slot of its chat in one Lua call (`core/lua/reserve-slot.lua`,
+ * on Redis' clock so that processes with skewed clocks agree) and then sleeps until that slot.
  */
-const RESERVE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local nextFree = tonumber(redis.call('GET', KEYS[1]) or '0')
-local slot = math.max(now, nextFree)
-local interval = tonumber(ARGV[1])
-redis.call('SET', KEYS[1], slot + interval, 'PX', slot + interval - now + 1000)
-return { slot, now }`;
 
 export interface PacingIntervals {
   privateIntervalMs: number;
@@ -46,12 +38,12 @@ export class ChatPacer {
       ? this.intervals.groupIntervalMs
       : this.intervals.privateIntervalMs;
     if (interval <= 0) return { slotAtMs: 0, waitMs: 0 };
-    const [slot, now] = (await this.redis.eval(
-      RESERVE,
-      1,
-      `${this.keyPrefix}:${chatId}`,
-      String(interval),
-    )) as [number, number];
-    return { slotAtMs: slot, waitMs: slot - now };
+    const [, wait, now] = (await runLua(
+      this.redis,
+      'reserve-slot',
+      [`${this.keyPrefix}:${chatId}`],
+      [interval, Number.MAX_SAFE_INTEGER],
+    )) as [number, number, number];
+    return { slotAtMs: now + wait, waitMs: wait };
   }
 }

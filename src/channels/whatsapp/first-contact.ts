@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { WhatsappKeys } from './redis-keys';
+import type { WhatsappKeys } from '../../core/redis-keys';
 
 /**
  * "Reply only to chats that wrote first." Writing first to people is what gets WhatsApp numbers

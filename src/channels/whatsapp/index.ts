@@ -52,7 +52,7 @@ import { whatsappOptionsSchema, type WhatsappOptions, type WhatsappOptionsInput 
 import { showPairing } from './pairing-display';
 import type { LeaseFactory } from '../../core/lease';
 import type { AudioStore, AuthStateStore, ChannelStatus, PairingEvent, SocketFactory } from './ports';
-import { whatsappKeys } from './redis-keys';
+import { RedisKeys } from '../../core/redis-keys';
 import { ReplyLedger } from './reply-ledger';
 import { SendPacer } from './send-pacer';
 import { WhatsappSender } from './sender';
@@ -100,7 +100,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
   }
   const options = parsed.data;
   const logger = deps.logger.child({ channel: 'whatsapp', account: options.account });
-  const keys = whatsappKeys(options.redisPrefix, options.account);
+  const keys = new RedisKeys(options.redisPrefix).whatsapp(options.account);
   const markers = new FirstContactMarkers(deps.redis, keys, options.firstContactTtlSec);
   const sentMessages = new SentMessageStore(deps.redis, keys, options.send.messageStoreTtlSec);
   const authStore = deps.authStore;

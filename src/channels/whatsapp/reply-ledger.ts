@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { WhatsappKeys } from './redis-keys';
-
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+import type { WhatsappKeys } from '../../core/redis-keys';
+import { runLua } from '../../core/redis-script';
 
 export type ReplyClaim =
   { status: 'claimed'; token: string } | { status: 'sent'; waMessageId: string } | { status: 'in_flight' };
@@ -42,6 +41,6 @@ export class ReplyLedger {
 
   /** Gives a failed attempt's claim back, so the retry can send. */
   async release(replyId: string, token: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.keys.reply(replyId), token);
+    await runLua(this.redis, 'delete-if-owner', [this.keys.reply(replyId)], [token]);
   }
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { ChannelRateLimitedError } from '../../core/errors';
-import type { WhatsappKeys } from './redis-keys';
+import { runLua } from '../../core/redis-script';
+import type { WhatsappKeys } from '../../core/redis-keys';
 
 /**
  * Paces outgoing messages: at least `chatMinIntervalMs` (+ random jitter) between two messages
@@ -15,26 +16,11 @@ import type { WhatsappKeys } from './redis-keys';
  * well inside what human-looking conversations produce. Regular gaps look robotic; the jitter
  * breaks the rhythm.
  *
- * The schedule lives in Redis (one Lua call reserves the next slot for the chat and the account
- * together, using Redis' clock), so it holds across a restart or a standby takeover. A slot
+ * The schedule lives in Redis (one Lua call, `core/lua/reserve-slot.lua`, reserves the next slot
+ * for the chat and the account together, on Redis' clock), so it holds across a restart or a standby takeover. A slot
  * further away than `maxWaitMs` is not reserved: the sender throws `ChannelRateLimitedError`
  * and the outbound worker pauses the channel instead of holding a job that long.
  */
-const RESERVE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local chatGap = tonumber(ARGV[1])
-local accountGap = tonumber(ARGV[2])
-local maxWait = tonumber(ARGV[3])
-local chatNext = tonumber(redis.call('GET', KEYS[1]) or '0')
-local accountNext = tonumber(redis.call('GET', KEYS[2]) or '0')
-local at = math.max(now, chatNext, accountNext)
-local wait = at - now
-if wait > maxWait then return {0, wait} end
-redis.call('SET', KEYS[1], string.format('%d', at + chatGap), 'PX', wait + chatGap + 1000)
-redis.call('SET', KEYS[2], string.format('%d', at + accountGap), 'PX', wait + accountGap + 1000)
-return {1, wait}
-`;
 
 export interface PacerOptions {
   chatMinIntervalMs: number;
@@ -55,15 +41,12 @@ export class SendPacer {
   async reserve(chatId: string): Promise<number> {
     const chatGap = Math.round(this.options.chatMinIntervalMs + this.random() * this.options.chatJitterMs);
     const accountGap = Math.ceil(60_000 / this.options.accountMaxPerMinute);
-    const [reserved, wait] = (await this.redis.eval(
-      RESERVE,
-      2,
-      this.keys.chatSlot(chatId),
-      this.keys.accountSlot(),
-      String(chatGap),
-      String(accountGap),
-      String(this.options.maxWaitMs),
-    )) as [number, number];
+    const [reserved, wait] = (await runLua(
+      this.redis,
+      'reserve-slot',
+      [this.keys.chatSlot(chatId), this.keys.accountSlot()],
+      [chatGap, accountGap, this.options.maxWaitMs],
+    )) as [number, number, number];
     if (reserved !== 1) throw new ChannelRateLimitedError('whatsapp', wait);
     return wait;
   }

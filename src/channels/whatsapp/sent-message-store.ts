@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
-import type { WhatsappKeys } from './redis-keys';
+import type { WhatsappKeys } from '../../core/redis-keys';
 
 /**
  * The messages we sent, kept for a while (default 24 h) so Baileys' `getMessage` can answer a

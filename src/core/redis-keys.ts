@@ -1,0 +1,85 @@
+/**
+ * Every Redis key Iris writes, in one place (BullMQ's own keys aside: it builds them from the
+ * same prefix). Keys of one conversation share a hash tag (`{conversationId}`) so a Lua script
+ * touching several of them stays valid on Redis Cluster. The channels' keys are here too, under
+ * `<prefix>:telegram:<bot>` and `<prefix>:wa:<account>`.
+ */
+export class RedisKeys {
+  constructor(readonly prefix: string) {}
+
+  mailbox(conversationId: string): string {
+    return `${this.prefix}:conv:{${conversationId}}:mailbox`;
+  }
+  conversationLock(conversationId: string): string {
+    return `${this.prefix}:conv:{${conversationId}}:lock`;
+  }
+  conversationState(conversationId: string): string {
+    return `${this.prefix}:conv:{${conversationId}}:state`;
+  }
+  /** The pending confirmation (docs/specification.md#confirmation), one per conversation, TTL 300 s. */
+  pendingConfirmation(tenantId: string, conversationId: string): string {
+    return `${this.prefix}:conv:{${conversationId}}:confirm:${tenantId}`;
+  }
+  transcript(messageId: string): string {
+    return `${this.prefix}:transcript:${messageId}`;
+  }
+  audio(key: string): string {
+    return `${this.prefix}:audio:${key}`;
+  }
+  /** Conversations with messages waiting, scored by when the oldest was pushed (the sweeper). */
+  activeMailboxes(): string {
+    return `${this.prefix}:mailboxes`;
+  }
+  dedupe(channel: string, account: string, platformMessageId: string): string {
+    return `${this.prefix}:dedupe:${channel}:${account}:${platformMessageId}`;
+  }
+  unknownUserNotice(channel: string, externalUserId: string): string {
+    return `${this.prefix}:unknown:${channel}:${externalUserId}`;
+  }
+  sent(replyId: string): string {
+    return `${this.prefix}:sent:${replyId}`;
+  }
+  cache(name: string): string {
+    return `${this.prefix}:cache:${name}`;
+  }
+  /** Counters every process adds to and the web process exports (a hash: field = sample). */
+  metrics(): string {
+    return `${this.prefix}:metrics`;
+  }
+  /** A lease: one holder at a time among processes (core/lease.ts). */
+  lease(name: string): string {
+    return `${this.prefix}:lease:${name}`;
+  }
+  /** The counters of a chat's replies: how many were queued and how many sent in order. */
+  chatSequence(m: { channel: string; account: string; chatId: string }, kind: 'queued' | 'sent'): string {
+    return `${this.prefix}:chat-seq:${m.channel}:${m.account}:${m.chatId}:${kind}`;
+  }
+  /** The keys of one Telegram bot (by the hash of its token): `:pace:<chat>`, `:sent:<reply>`. */
+  telegramBot(botId: string): string {
+    return `${this.prefix}:telegram:${botId}`;
+  }
+  /** The keys of one WhatsApp account. */
+  whatsapp(account: string): WhatsappKeys {
+    const base = `${this.prefix}:wa:${account}`;
+    return {
+      contact: (chatId) => `${base}:contact:${chatId}`,
+      reply: (replyId) => `${base}:reply:${replyId}`,
+      sentMessage: (waMessageId) => `${base}:msg:${waMessageId}`,
+      chatSlot: (chatId) => `${base}:rl:chat:${chatId}`,
+      accountSlot: () => `${base}:rl:account`,
+    };
+  }
+}
+
+/** The Redis keys of one WhatsApp account. */
+export interface WhatsappKeys {
+  /** Marker: this chat wrote to us recently, so we may write to it. */
+  contact(chatId: string): string;
+  /** A reply id already sent (or being sent): the idempotency record. */
+  reply(replyId: string): string;
+  /** A message we sent, kept for Baileys' `getMessage` (retry requests). */
+  sentMessage(waMessageId: string): string;
+  /** Rate limiting: next free slot of one chat, and the account's schedule. */
+  chatSlot(chatId: string): string;
+  accountSlot(): string;
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+
+/**
+ * Every Lua script Iris runs on Redis lives in `src/core/lua/<name>.lua`, with its keys,
+ * arguments and answer described at its top: a step that must be atomic across processes is
+ * read in one place, not inline in the code that calls it.
+ */
+export type LuaScriptName =
+  | 'delete-if-owner'
+  | 'mailbox-commit'
+  | 'mailbox-drop-head'
+  | 'mailbox-lock'
+  | 'mailbox-push'
+  | 'mailbox-release'
+  | 'raise-counter'
+  | 'renew-if-owner'
+  | 'reserve-slot';
+
+interface LoadedScript {
+  source: string;
+  sha: string;
+}
+
+const loaded = new Map<LuaScriptName, LoadedScript>();
+
+function load(name: LuaScriptName): LoadedScript {
+  let script = loaded.get(name);
+  if (!script) {
+    const source = readFileSync(join(__dirname, 'lua', `${name}.lua`), 'utf8');
+    script = { source, sha: createHash('sha1').update(source).digest('hex') };
+    loaded.set(name, script);
+  }
+  return script;
+}
+
+/**
+ * Runs a script by its SHA (the body crosses the network once per Redis server, not per call);
+ * a server that does not have it yet (first call, restart, failover) gets the body.
+ */
+export async function runLua(
+  redis: Redis,
+  name: LuaScriptName,
+  keys: readonly string[],
+  args: ReadonlyArray<string | number> = [],
+): Promise<unknown> {
+  const { source, sha } = load(name);
+  try {
+    return await redis.evalsha(sha, keys.length, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(source, keys.length, ...keys, ...args);
+  }
+}
