@@ -1,13 +1,13 @@
 /**
- * `npm start`: every role in one process, for a single machine. Channels start when configured
- * (Telegram when TELEGRAM_BOT_TOKEN is set; WhatsApp runs as its own process). Scale out with
- * the Procfile instead.
+ * `npm start`: every role in one process, for a single machine. The channels of the registry
+ * (`src/app/channels/`) start when configured (Telegram when TELEGRAM_BOT_TOKEN is set; WhatsApp
+ * runs as its own process). Scale out with the Procfile instead.
  */
 import { loadConfig } from '../config';
+import { CHANNEL_MODULES } from '../src/app/channels/registry';
 import { Container } from '../src/app/container';
 import { handleSignals } from '../src/app/lifecycle';
 import { startPipeline, startTranscriber } from '../src/app/roles';
-import { createTelegram, startTelegramSender } from '../src/app/telegram';
 import { buildWeb } from '../src/app/web';
 import { applyMigrations } from '../src/stores/prisma/migrations';
 
@@ -20,18 +20,8 @@ async function main(): Promise<void> {
   startTranscriber(container);
   const app = buildWeb(container);
   container.onClose(() => app.close());
-  if (config.TELEGRAM_BOT_TOKEN) {
-    const telegram = createTelegram(container);
-    startTelegramSender(container, telegram);
-    if (config.TELEGRAM_WEBHOOK_URL) {
-      app.route(telegram.webhookRoute());
-      await telegram.init();
-      await telegram.registerWebhook(config.TELEGRAM_WEBHOOK_URL);
-    } else {
-      telegram
-        .startPolling()
-        .catch((error: unknown) => container.logger.fatal({ err: error }, 'telegram polling stopped'));
-    }
+  for (const module of CHANNEL_MODULES) {
+    if (module.configured(config)) await module.runAllInOne?.(container, app);
   }
   const address = await app.listen({ host: config.HTTP_HOST, port: config.HTTP_PORT });
   container.logger.info(

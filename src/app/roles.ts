@@ -1,13 +1,11 @@
 import { PRODUCT } from '../../config/product';
 import type { Worker } from 'bullmq';
-import type { ChannelSender } from '../core/channel';
 import { IrisError } from '../core/errors';
-import type { Channel } from '../core/messages';
 import type { Transcriber } from '../core/providers';
-import { startOutboundWorker } from '../queues/outbound-worker';
 import { startSweeper } from '../queues/sweeper';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
+import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from './turn-handler';
 import type { Container } from './container';
 import { checkRedisPolicy } from './redis-policy';
@@ -37,7 +35,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
-    typingChannels: ['telegram', 'whatsapp'],
+    typingChannels: CHANNEL_MODULES.filter((module) => module.typing).map((module) => module.id),
     onTurnError: ({ transient }) => metrics.inc(M.turnsAnsweredWithError, { transient: String(transient) }),
     observe: ({ ms, audit }) => {
       metrics.observe(M.turnDuration, ms / 1000);
@@ -79,31 +77,6 @@ export function startTranscriber(c: Container): Worker {
     concurrency: c.config.TRANSCRIBER_CONCURRENCY,
     limits: { maxBytes: c.config.AUDIO_MAX_BYTES, maxSeconds: c.config.AUDIO_MAX_SECONDS },
   });
-  c.onClose(() => worker.close());
-  return worker;
-}
-
-/** A channel's sender, consuming its outbound queue (in the process that owns the channel). */
-export function startSender(
-  c: Container,
-  channel: Channel,
-  account: string,
-  sender: ChannelSender,
-  limiter?: { max: number; duration: number },
-): Worker {
-  const metrics = sharedMetricsOf(c);
-  const worker = startOutboundWorker({
-    connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
-    redis: c.redis,
-    keys: c.keys,
-    channel,
-    account,
-    sender,
-    logger: c.logger.child({ component: `sender-${channel}` }),
-    ...(limiter ? { limiter } : {}),
-  });
-  worker.on('failed', () => metrics.inc(M.sendFailures, { channel }));
   c.onClose(() => worker.close());
   return worker;
 }

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { outboundQueueName } from '../queues/names';
+import { CHANNEL_MODULES } from './channels/registry';
 import type { Container } from './container';
 import { createWebMetrics, type WebMetrics } from './metrics';
 import { renderSharedMetrics } from './shared-metrics';
@@ -21,9 +22,9 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const metrics = createWebMetrics();
   // Read-only handles on the channels' reply queues, for their depths and the dashboard.
-  const outbound = (['telegram', 'whatsapp'] as const).map(
-    (channel) =>
-      new Queue(outboundQueueName(channel, ''), { connection: c.connection, prefix: c.config.IRIS_PREFIX }),
+  const outbound = CHANNEL_MODULES.filter((module) => module.ownProcess).map(
+    (module) =>
+      new Queue(outboundQueueName(module.id, ''), { connection: c.connection, prefix: c.config.IRIS_PREFIX }),
   );
   const queues = [c.turns, c.transcribe, ...outbound, ...extraQueues];
   app.addHook('onClose', async () => {

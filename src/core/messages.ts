@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-/** Channels a message can come from and replies go back through. */
-export const CHANNELS = ['telegram', 'whatsapp', 'console', 'http'] as const;
-export type Channel = (typeof CHANNELS)[number];
+/**
+ * The channel a message came from and its replies go back through: an id of the channel
+ * registry (`src/app/channels/registry.ts`), which is the one list of channels. Here only its
+ * shape is checked, so that adding a channel touches its folder and the registry alone.
+ */
+export const channelIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a channel id');
+export type Channel = z.infer<typeof channelIdSchema>;
 
 /** What the person sent, after the channel adapter mapped the platform's update. */
 export const inboundContentSchema = z.discriminatedUnion('type', [
@@ -36,7 +40,7 @@ export type InboundContent = z.infer<typeof inboundContentSchema>;
  * The adapter never resolves tenants or users and never imports the pipeline.
  */
 export const inboundEnvelopeSchema = z.object({
-  channel: z.enum(CHANNELS),
+  channel: channelIdSchema,
   /**
    * The platform account that received the message (the bot's username or the WhatsApp number).
    * Identities are looked up by channel + external user id; this is kept for logs and routing.
@@ -73,7 +77,7 @@ export const confirmationButtonsSchema = z.object({
 export const outboundMessageSchema = z.object({
   id: z.string().min(1),
   kind: z.enum(['text', 'typing']).default('text'),
-  channel: z.enum(CHANNELS),
+  channel: channelIdSchema,
   account: z.string().default('default'),
   chatId: z.string(),
   tenantId: z.string(),

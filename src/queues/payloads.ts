@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNELS, inboundContentSchema } from '../core/messages';
+import { channelIdSchema, inboundContentSchema } from '../core/messages';
 
 /**
  * One inbound message after ingress resolved who sent it: the unit the pipeline handles.
@@ -12,7 +12,7 @@ export const inboundMessageSchema = z.object({
   tenantId: z.string(),
   userId: z.string(),
   conversationId: z.string(),
-  channel: z.enum(CHANNELS),
+  channel: channelIdSchema,
   account: z.string(),
   chatId: z.string(),
   platformMessageId: z.string(),

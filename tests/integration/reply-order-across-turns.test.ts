@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startSender } from '../../src/app/roles';
+import { startSender } from '../../src/app/channels/sender';
 import type { OutboundMessage } from '../../src/core/messages';
 import { Harness } from '../support/harness';
 import { sleep, waitFor } from '../support/conversation';

@@ -1,6 +1,6 @@
 import TelegramServer from 'telegram-test-api';
 import { createInvite } from '../../src/app/invites';
-import { createTelegram, startTelegramSender } from '../../src/app/telegram';
+import { createTelegram, startTelegramSender } from '../../src/app/channels/telegram';
 import type { TelegramChannel } from '../../src/channels/telegram';
 import { Harness } from '../support/harness';
 import { fastPolling, freePort, noPacing, waitFor } from './telegram-helpers';

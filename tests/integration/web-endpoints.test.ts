@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { startSender } from '../../src/app/roles';
+import { startSender } from '../../src/app/channels/sender';
 import { sharedMetricsOf } from '../../src/app/shared-metrics';
 import { buildWeb } from '../../src/app/web';
 import { Harness } from '../support/harness';

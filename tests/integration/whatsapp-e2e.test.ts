@@ -2,7 +2,7 @@ import { redisLeases } from '../../src/stores/redis-lease';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { startSender } from '../../src/app/roles';
+import { startSender } from '../../src/app/channels/sender';
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { Harness } from '../support/harness';

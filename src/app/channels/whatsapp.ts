@@ -1,9 +1,10 @@
+import type { ChannelModule } from './channel-module';
 import { Pool } from 'pg';
-import { createWhatsappChannel, type WhatsappChannel } from '../channels/whatsapp';
-import type { Container } from './container';
-import { startSender } from './roles';
-import { redisLeases } from '../stores/redis-lease';
-import { PgWhatsappAuthStore } from '../stores/whatsapp-auth-store';
+import { createWhatsappChannel, type WhatsappChannel } from '../../channels/whatsapp';
+import type { Container } from '../container';
+import { startSender } from './sender';
+import { redisLeases } from '../../stores/redis-lease';
+import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
 
 /**
  * Builds the WhatsApp channel from configuration: its auth state in PostgreSQL, one live socket
@@ -44,3 +45,28 @@ export function startWhatsapp(c: Container): WhatsappChannel {
   });
   return channel;
 }
+
+/**
+ * WhatsApp in the channel registry (see `registry.ts`). It runs only as its own process: one
+ * live socket per number in the cluster (others stand by and take over when the holder dies).
+ * Pair once first: `npm run whatsapp:pair -- --account <name> [--phone 5511...]`.
+ */
+export const whatsappModule: ChannelModule = {
+  id: 'whatsapp',
+  typing: true,
+  ownProcess: true,
+  configured: () => false, // `npm start` leaves it to its own process (pairing is a step of its own)
+
+  async runProcess(c) {
+    try {
+      await startWhatsapp(c).start();
+    } catch (error) {
+      c.logger.fatal({ err: error }, 'whatsapp channel could not start');
+      process.exit(1);
+    }
+    c.logger.info(
+      { account: c.config.WHATSAPP_ACCOUNT },
+      'whatsapp channel started (standby until it holds the number)',
+    );
+  },
+};
