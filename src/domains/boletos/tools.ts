@@ -1,3 +1,4 @@
+import { PRODUCT } from '../../../config/product';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors';
 import type { Db, Scope, ToolDefinition } from '../types';
@@ -44,7 +45,7 @@ async function findBoleto(db: Db, tenantId: string, number: number) {
 
 const createInput = z.object({
   contact_id: z.string().uuid(),
-  amount_cents: z.number().int().positive().max(10_000_000),
+  amount_cents: z.number().int().positive().max(PRODUCT.maxBoletoAmountCents),
   due_date: isoDate,
 });
 
