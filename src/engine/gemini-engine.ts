@@ -66,13 +66,13 @@ export class GeminiIntentEngine implements IntentEngine {
     this.threshold = options.threshold ?? PRODUCT.intentConfidenceThreshold;
   }
 
-  async understand(text: string, scope: Scope, pack: DomainPack): Promise<EngineUnderstanding> {
+  async understand(text: string, scope: Scope, pack: DomainPack, typed = text): Promise<EngineUnderstanding> {
     const offline = pack.understander.understand(text, understandingContext(scope));
     const ai = scope.tenant.ai;
     if (!ai.enabled) return offlineResult(offline, 'ai_disabled');
     if (ai.mode === 'offline') return offlineResult(offline, 'mode_offline');
 
-    const analysis = analyzeInjection(text);
+    const analysis = analyzeInjection(typed);
     if (analysis.action === 'BLOCK') return this.blockInjection(scope, analysis);
     if (ai.mode === 'offline_first' && offline.intent !== 'UNKNOWN' && offline.confidence >= this.threshold) {
       return offlineResult(offline, 'offline_confident');

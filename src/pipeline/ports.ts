@@ -104,5 +104,11 @@ export type TransactionRunner = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
 /** Turns text into an intent and entities: offline rules, a model, or both (per tenant mode). */
 export interface IntentEngine {
-  understand(text: string, scope: Scope, pack: DomainPack): Promise<Understanding>;
+  /**
+   * `text` is the message after Gate 1 (control and invisible characters removed); `typed` is
+   * the message as the person typed it, for checks that must see what was hidden (the injection
+   * detector: a phrase written with zero-width characters between its letters was hidden on
+   * purpose, which stripping first would make look like an ordinary one).
+   */
+  understand(text: string, scope: Scope, pack: DomainPack, typed?: string): Promise<Understanding>;
 }

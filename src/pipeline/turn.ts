@@ -73,6 +73,8 @@ export class Turn {
   readonly limits: typeof PRODUCT;
   route: Route = 'new';
   text = '';
+  /** The message as typed, before Gate 1 stripped anything: what the injection detector reads. */
+  typedText = '';
   intent: string | undefined;
   confidence = 0;
   entities: Entities = {};

@@ -8,7 +8,8 @@ export const classify: Stage = {
   name: 'intent_classification',
   async run(t) {
     if (t.route !== 'new') return 'continue';
-    const understanding = t.understanding ?? (await t.deps.engine.understand(t.text, t.scope, t.pack));
+    const understanding =
+      t.understanding ?? (await t.deps.engine.understand(t.text, t.scope, t.pack, t.typedText));
     t.intent = understanding.intent;
     t.confidence = understanding.confidence;
     t.entities = { ...understanding.entities };

@@ -71,7 +71,7 @@ export const confirmationAnswer: Stage = {
 
 /** A new request, understood with confidence, replaces the pending proposal. */
 async function supersedes(t: Turn): Promise<boolean> {
-  const understanding = await t.deps.engine.understand(t.text, t.scope, t.pack);
+  const understanding = await t.deps.engine.understand(t.text, t.scope, t.pack, t.typedText);
   const known = understanding.intent !== 'UNKNOWN' && understanding.intent !== 'GENERAL_QUESTION';
   if (!known || understanding.confidence < t.limits.intentConfidenceThreshold) return false;
   t.understanding = understanding;

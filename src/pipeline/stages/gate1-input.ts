@@ -3,7 +3,8 @@ import type { Stage } from './stage';
 
 /**
  * Gate 1 (docs/specification.md#gates): empty, whitespace-only or failed input never reaches understanding.
- * Control characters are stripped; a message over the maximum length is refused, not cut.
+ * Control characters are stripped; a message over the maximum length is refused, not cut. The
+ * message as typed is kept beside it for the injection detector, which must see what was hidden.
  */
 export const gate1Input: Stage = {
   name: 'input_normalization',
@@ -27,6 +28,7 @@ export const gate1Input: Stage = {
       return 'stop';
     }
     t.text = text;
+    t.typedText = content.text;
     t.record('input_gate_pass', content.fromAudio ? { source: 'audio' } : undefined);
     return 'continue';
   },

@@ -27,7 +27,7 @@ export const patchDraft: Stage = {
     });
     const found = Object.keys(patch.entities).filter((field) => draft.missing.includes(field));
     if (found.length === 0 && !(patch.conflicts ?? []).length) {
-      const understanding = await t.deps.engine.understand(t.text, t.scope, t.pack);
+      const understanding = await t.deps.engine.understand(t.text, t.scope, t.pack, t.typedText);
       if (
         understanding.intent !== 'UNKNOWN' &&
         understanding.confidence >= t.limits.intentConfidenceThreshold
