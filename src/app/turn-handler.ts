@@ -38,8 +38,17 @@ export async function handleMessage(
   const state = parseState(stored.state, now, (error) =>
     logger.error({ err: error }, 'corrupt conversation state replaced'),
   );
-  const reply = (text: string, index: number, buttons?: OutboundMessageInput['buttons']) =>
-    outboundFor(message, String(index), { text, ...(buttons ? { buttons } : {}) });
+  const reply = (
+    text: string,
+    index: number,
+    buttons?: OutboundMessageInput['buttons'],
+    closesPrompt?: boolean,
+  ) =>
+    outboundFor(message, String(index), {
+      text,
+      ...(buttons ? { buttons } : {}),
+      ...(closesPrompt ? { closesPrompt } : {}),
+    });
   if (!tenant || !user) {
     // The user or tenant was removed after the message was queued: nothing is processed.
     logger.warn('message from a user or tenant that no longer exists');
@@ -91,6 +100,9 @@ export async function handleMessage(
               output.replies.map((r) => r.text).join('\n'),
               0,
               output.replies.findLast((r) => r.buttons)?.buttons,
+              // Without a valid pending proposal before the turn, or with it answered or replaced
+              // by the turn, any earlier prompt's buttons are stale.
+              valid === undefined || output.pending.op !== 'keep',
             ),
           ],
     state: JSON.stringify(output.state),

@@ -87,6 +87,12 @@ export const outboundMessageSchema = z.object({
   buttons: confirmationButtonsSchema.optional(),
   replyTo: z.string().optional(),
   /**
+   * The conversation has no open confirmation prompt other than one this reply may carry (the
+   * last one was answered, replaced or has lapsed): a channel that shows a prompt's buttons takes
+   * them off the earlier prompt, so they cannot be pressed after the fact.
+   */
+  closesPrompt: z.boolean().optional(),
+  /**
    * Position of this reply among its chat's replies, given when it is queued; senders send a
    * chat's replies in this order even with concurrency (see the outbound worker).
    */

@@ -30,6 +30,17 @@ describe('end-to-end conversations (seed 003 §11.5)', () => {
     return h.db.action.findMany({ where: { tenantId: who.tenantId }, orderBy: { proposedAt: 'asc' } });
   }
 
+  it("a reply says when the earlier prompt's buttons are stale: not while it is open, yes once answered", async () => {
+    const who = await boletosPerson(h);
+    const proposal = await send(h, who, CREATE);
+    expect(proposal.messages[0]!.buttons).toBeDefined();
+    const unclear = await send(h, who, 'hmm talvez');
+    expect(unclear.messages[0]!.closesPrompt).toBeUndefined();
+    const done = await send(h, who, 'sim');
+    expect(done.messages[0]!.text).toMatch(/^Boleto nº \d+ criado/);
+    expect(done.messages[0]!.closesPrompt).toBe(true);
+  });
+
   it('simple: request -> proposal -> "sim" -> executed -> reply with the tool\'s numbers', async () => {
     const who = await boletosPerson(h);
     const proposal = await send(h, who, CREATE);

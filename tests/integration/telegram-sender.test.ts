@@ -159,6 +159,41 @@ describe('TelegramSender', () => {
     expect(api.callsOf('sendMessage')[0]?.payload.reply_markup).toBeUndefined();
   });
 
+  it('takes the buttons off the last prompt once a reply says the prompt is closed, and only then', async () => {
+    const sender = channelWith().sender;
+    const chatId = '555000111';
+    await sender.send(
+      reply({ chatId, text: 'Confirma?', buttons: { nonce: 'k1', yesLabel: 'Sim', noLabel: 'Não' } }),
+    );
+    const promptId = api.callsOf('sendMessage').length; // the fake numbers messages by count
+    // "Responda exatamente: sim / não": the prompt is still open, its buttons stay.
+    await sender.send(reply({ chatId, text: 'Responda exatamente: sim / não' }));
+    expect(api.callsOf('editMessageReplyMarkup')).toHaveLength(0);
+    // "sim" typed: the answer closes the prompt.
+    await sender.send(reply({ chatId, text: 'Boleto criado.', closesPrompt: true }));
+    expect(api.callsOf('editMessageReplyMarkup').map((call) => call.payload)).toEqual([
+      { chat_id: 555000111, message_id: promptId, reply_markup: { inline_keyboard: [] } },
+    ]);
+    // Nothing left to take off afterwards.
+    await sender.send(reply({ chatId, text: 'Operação cancelada.', closesPrompt: true }));
+    expect(api.callsOf('editMessageReplyMarkup')).toHaveLength(1);
+  });
+
+  it('sends a reply even when its stale buttons cannot be taken off', async () => {
+    const sender = channelWith().sender;
+    const chatId = '555000222';
+    await sender.send(
+      reply({ chatId, text: 'Confirma?', buttons: { nonce: 'k2', yesLabel: 'Sim', noLabel: 'Não' } }),
+    );
+    api.handlers.set('editMessageReplyMarkup', () => ({
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: message is not modified',
+    }));
+    await sender.send(reply({ chatId, text: 'Boleto criado.', closesPrompt: true }));
+    expect(api.callsOf('sendMessage').at(-1)?.payload.text).toBe('Boleto criado.');
+  });
+
   it('does not send the same reply twice when a job is retried', async () => {
     const sender = channelWith().sender;
     const message = reply();

@@ -106,6 +106,7 @@ export function createTelegramChannel(deps: TelegramChannelDeps): TelegramChanne
     pacer: new ChatPacer(deps.redis, `${keys}:pace`, options.pacing),
     options,
     sentKeyPrefix: `${keys}:sent`,
+    promptKeyPrefix: `${keys}:prompt`,
     logger,
   });
   let poller: TelegramPoller | undefined;

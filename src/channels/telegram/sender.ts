@@ -18,6 +18,8 @@ export interface TelegramSenderDeps {
   options: Pick<TelegramOptions, 'token' | 'sentMarkTtlSec'>;
   /** e.g. `iris:telegram:<tokenId>:sent` */
   sentKeyPrefix: string;
+  /** e.g. `iris:telegram:<tokenId>:prompt`: per chat, the message that shows confirmation buttons. */
+  promptKeyPrefix: string;
   logger: Logger;
 }
 
@@ -31,6 +33,9 @@ export interface TelegramSenderDeps {
  *   the mark and sends nothing. (A crash between Telegram's answer and the mark can still repeat
  *   one message: at-least-once.)
  * - Pacing: at most one message a second per chat, across processes (`pacer.ts`).
+ * - Stale buttons: the message id of a chat's last prompt with buttons is kept in Redis; a reply
+ *   that says the prompt is closed (`closesPrompt`: answered by typing, replaced, lapsed) takes
+ *   the buttons off that message first. (Pressing a button takes them off at once: `bot.ts`.)
  */
 export class TelegramSender implements ChannelSender {
   constructor(private readonly deps: TelegramSenderDeps) {}
@@ -44,6 +49,7 @@ export class TelegramSender implements ChannelSender {
       await this.call(() => this.deps.api.sendChatAction(chatId, 'typing'));
       return;
     }
+    if (message.closesPrompt) await this.removeStaleButtons(message.chatId);
     const keyboard = this.keyboardFor(message);
     const pieces = splitText(message.text);
     for (const [index, piece] of pieces.entries()) {
@@ -52,7 +58,7 @@ export class TelegramSender implements ChannelSender {
       await this.deps.pacer.waitTurn(message.chatId);
       const isLast = index === pieces.length - 1;
       const replyTo = index === 0 ? toMessageId(message.replyTo) : undefined;
-      await this.call(() =>
+      const sent = await this.call(() =>
         this.deps.api.sendMessage(chatId, piece, {
           ...(isLast && keyboard ? { reply_markup: keyboard } : {}),
           ...(replyTo
@@ -61,7 +67,29 @@ export class TelegramSender implements ChannelSender {
         }),
       );
       await this.deps.redis.set(sentKey, '1', 'EX', this.deps.options.sentMarkTtlSec);
+      if (isLast && keyboard) {
+        const promptKey = `${this.deps.promptKeyPrefix}:${message.chatId}`;
+        await this.deps.redis.set(promptKey, String(sent.message_id), 'EX', this.deps.options.sentMarkTtlSec);
+      }
     }
+  }
+
+  /** Best effort: a prompt already without buttons, or deleted, is no reason to hold the reply. */
+  private async removeStaleButtons(chat: string): Promise<void> {
+    const promptKey = `${this.deps.promptKeyPrefix}:${chat}`;
+    const messageId = await this.deps.redis.get(promptKey);
+    if (messageId === null) return;
+    try {
+      await this.deps.api.editMessageReplyMarkup(toChatId(chat), Number(messageId), {
+        reply_markup: { inline_keyboard: [] },
+      });
+    } catch (err) {
+      this.deps.logger.debug(
+        { err: toChannelError(err, this.deps.options.token).message },
+        'stale buttons not removed',
+      );
+    }
+    await this.deps.redis.del(promptKey);
   }
 
   private keyboardFor(message: OutboundMessage): InlineKeyboardMarkup | undefined {
