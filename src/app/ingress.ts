@@ -108,7 +108,10 @@ export function createIngress(deps: IngressDeps): Ingress {
   };
 }
 
-/** People Iris does not know get one polite refusal a day, and nothing about any tenant. */
+/**
+ * People Iris does not know get one polite refusal a day, and nothing about any tenant. In a
+ * group the refusal is said once a day for the whole group, not once per stranger in it.
+ */
 async function refuseUnknown(
   deps: IngressDeps,
   envelope: ParsedInboundEnvelope,
@@ -120,7 +123,10 @@ async function refuseUnknown(
     { channel: envelope.channel, externalUserId: envelope.externalUserId },
     'message from an unknown user refused',
   );
-  const noticeKey = deps.keys.unknownUserNotice(envelope.channel, envelope.externalUserId);
+  const noticeKey = deps.keys.unknownUserNotice(
+    envelope.channel,
+    envelope.inGroup ? `group:${envelope.chatId}` : envelope.externalUserId,
+  );
   const notify = await deps.redis.set(noticeKey, '1', 'EX', PRODUCT.unknownUserReplyWindowSec, 'NX');
   if (notify === 'OK') await replyDirect(deps, envelope, say(deps.defaultLocale, 'unknown_user'));
   return { status: 'unknown_user' };

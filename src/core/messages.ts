@@ -57,6 +57,8 @@ export const inboundEnvelopeSchema = z.object({
   displayName: z.string().max(200).optional(),
   /** The platform message id to reply to in groups (optional). */
   replyTo: z.string().max(200).optional(),
+  /** The chat is shared by several people (a group): what is said there, everyone reads. */
+  inGroup: z.boolean().optional(),
   content: inboundContentSchema,
 });
 export type InboundEnvelope = z.input<typeof inboundEnvelopeSchema>;

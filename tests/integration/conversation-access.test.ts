@@ -163,12 +163,33 @@ describe('confirmations, users and tenants', () => {
       ]);
       const refusals = send.mock.calls.flat(2).filter((m) => m.chatId === stranger.chatId);
       expect(refusals.map((m) => m.text)).toEqual([
-        'Olá! Este número ainda não está autorizado a usar a Iris. Peça um convite ao responsável pela sua empresa.',
+        'Olá! Esta conta ainda não está autorizada a usar a Iris. Peça um convite ao responsável pela sua empresa.',
       ]);
       await waitFor('the refusal to be delivered', async () =>
         h.replies.some((r) => r.chatId === stranger.chatId) ? true : undefined,
       );
       expect(await h.container.redis.zcard(h.container.keys.activeMailboxes())).toBe(0);
+    });
+
+    it('in a group, the refusal is said once for the group, not once per stranger', async () => {
+      const group = `group-${randomUUID()}`;
+      const send = jest.spyOn(h.container.outbox, 'send');
+      for (const stranger of ['s1', 's2', 's3']) {
+        const outcome = await h.container.ingress.handle({
+          channel: 'console',
+          account: 'default',
+          platformMessageId: randomUUID(),
+          externalUserId: `${group}-${stranger}`,
+          chatId: group,
+          sentAt: new Date().toISOString(),
+          inGroup: true,
+          content: { type: 'text', text: 'oi' },
+        });
+        expect(outcome).toEqual({ status: 'unknown_user' });
+      }
+      const refusals = send.mock.calls.flat(2).filter((m) => m.chatId === group);
+      expect(refusals).toHaveLength(1);
+      send.mockRestore();
     });
   });
 

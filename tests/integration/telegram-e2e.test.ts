@@ -126,11 +126,11 @@ describe('Telegram through the whole of Iris', () => {
   it('an unknown user is refused politely, once, with no data revealed', async () => {
     const client = server.getClient(token, { userId: base + 99, chatId: base + 99, firstName: 'Estranho' });
     await client.sendMessage(client.makeMessage('lista os boletos'));
-    await waitForText(client, /^Olá! Este número ainda não está autorizado a usar a Iris\./);
+    await waitForText(client, /^Olá! Esta conta ainda não está autorizada a usar a Iris\./);
     await client.sendMessage(client.makeMessage('lista os boletos de novo'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(
-      (await botMessages(client)).filter((m) => /não está autorizado/.test(m.message.text)),
+      (await botMessages(client)).filter((m) => /não está autorizada/.test(m.message.text)),
     ).toHaveLength(1);
   });
 

@@ -101,7 +101,7 @@ describe('WhatsApp through the whole of Iris', () => {
   it('an unknown number gets one polite refusal', async () => {
     const jid = `55219${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}@s.whatsapp.net`;
     write(jid, 'oi');
-    await waitForSent(jid, /^Olá! Este número ainda não está autorizado a usar a Iris\./);
+    await waitForSent(jid, /^Olá! Esta conta ainda não está autorizada a usar a Iris\./);
     write(jid, 'oi de novo');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(socket.sent.filter((m) => m.jid === jid)).toHaveLength(1);

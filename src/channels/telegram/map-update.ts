@@ -103,7 +103,7 @@ function mapMessage(updateId: number, message: Message, ctx: MapContext): Update
     chatId: String(message.chat.id),
     sentAt: new Date(message.date * 1000).toISOString(),
     displayName: displayName(message.from),
-    ...(group ? { replyTo: String(message.message_id) } : {}),
+    ...(group ? { replyTo: String(message.message_id), inGroup: true } : {}),
   };
 
   if (message.text !== undefined) {

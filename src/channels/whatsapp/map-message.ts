@@ -215,6 +215,9 @@ export function mapMessage(message: WaMessage, ctx: MapContext): MapResult {
   };
   const displayName = message.pushName?.trim().slice(0, 200);
   if (displayName) envelope.displayName = displayName;
-  if (inGroup) envelope.replyTo = key.id;
+  if (inGroup) {
+    envelope.replyTo = key.id;
+    envelope.inGroup = true;
+  }
   return { kind: 'accept', envelope, sender: senderIdentity(key), content: mapped };
 }

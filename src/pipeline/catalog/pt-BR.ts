@@ -43,7 +43,7 @@ export const ptBR = {
   general_error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
   // Access
   unknown_user:
-    'Olá! Este número ainda não está autorizado a usar a Iris. Peça um convite ao responsável pela sua empresa.',
+    'Olá! Esta conta ainda não está autorizada a usar a Iris. Peça um convite ao responsável pela sua empresa.',
   link_ok: 'Pronto, {name}! Sua conta foi vinculada. Como posso ajudar?',
   link_invalid: 'Este convite é inválido ou expirou. Peça um novo convite ao responsável.',
   link_already: 'Sua conta já está vinculada. Como posso ajudar?',
