@@ -154,3 +154,54 @@ describe('Telegram voice notes (getFile + download -> AudioStore -> envelope)', 
     expect(api.callsOf('getFile')).toHaveLength(getFileCalls);
   });
 });
+
+describe('Telegram voice notes with voice disabled', () => {
+  const token = '525252:audio-off-token';
+  const prefix = testPrefix('tg-audio-off');
+  const api = new FakeBotApi(token);
+  let redis: Redis;
+  const ingress = new RecordingIngress();
+  const audioStore = new MemoryAudioStore();
+  let channel: TelegramChannel;
+  let polling: Promise<void>;
+
+  beforeAll(async () => {
+    await api.start();
+    redis = newRedis();
+    channel = createTelegramChannel({
+      options: {
+        token,
+        apiRoot: api.apiRoot,
+        redisPrefix: prefix,
+        polling: fastPolling,
+        pacing: noPacing,
+        audio: { enabled: false },
+      },
+      ingress,
+      audioStore,
+      redis,
+      leases: redisLeases(redis),
+      logger: silentLogger,
+    });
+    polling = channel.startPolling();
+  });
+
+  afterAll(async () => {
+    await channel.stop();
+    await polling;
+    await api.stop();
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+  });
+
+  it('hands over "audio disabled" without calling getFile or storing any bytes', async () => {
+    const update = JSON.parse(
+      readFileSync(join(__dirname, '../fixtures/telegram/voice.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    api.push(update);
+    await waitFor(() => ingress.envelopes.length === 1, 'the envelope');
+    expect(ingress.envelopes[0]?.content).toEqual({ type: 'unsupported', what: 'audio_disabled' });
+    expect(api.callsOf('getFile')).toHaveLength(0);
+    expect(audioStore.puts).toBe(0);
+  });
+});

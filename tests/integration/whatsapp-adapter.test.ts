@@ -182,6 +182,22 @@ describe('WhatsApp adapter: receiving', () => {
     expect(s.audio.items.size).toBe(0);
   });
 
+  it('with voice disabled, hands over "audio disabled" and downloads nothing', async () => {
+    let downloads = 0;
+    const fake = fakeSocketFactory({
+      download: async () => {
+        downloads += 1;
+        return Buffer.alloc(10);
+      },
+    });
+    const s = await setup({ paired: true, fake, channel: { audio: { enabled: false } } });
+    (await openSocket(s)).upsert(loadUpsert('ptt'));
+    await waitFor(() => s.ingress.envelopes.length === 1);
+    expect(s.ingress.envelopes[0]?.content).toEqual({ type: 'unsupported', what: 'audio_disabled' });
+    expect(downloads).toBe(0);
+    expect(s.audio.items.size).toBe(0);
+  });
+
   it('asks for the unavailable-audio reply when the download fails', async () => {
     const fake = fakeSocketFactory({
       download: async () => {

@@ -19,7 +19,7 @@ const ctx = (overrides: Partial<MapContext> = {}): MapContext => ({
   account: 'main',
   upsertType: 'notify',
   self: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid' },
-  audio: { maxBytes: 1_000_000, maxDurationSec: 120, mimeTypes: ['audio/ogg', 'audio/mpeg'] },
+  audio: { enabled: true, maxBytes: 1_000_000, maxDurationSec: 120, mimeTypes: ['audio/ogg', 'audio/mpeg'] },
   now: () => new Date('2025-11-17T17:00:00.000Z'),
   ...overrides,
 });
@@ -72,15 +72,15 @@ describe('mapMessage', () => {
 
   it('rejects audio over the caps or of an unknown format before downloading', () => {
     const tooLong = mapFixture('ptt', {
-      audio: { maxBytes: 1e6, maxDurationSec: 5, mimeTypes: ['audio/ogg'] },
+      audio: { enabled: true, maxBytes: 1e6, maxDurationSec: 5, mimeTypes: ['audio/ogg'] },
     });
     expect(accepted(tooLong).content).toEqual({ type: 'audio_rejected', reason: 'too_long' });
     const tooLarge = mapFixture('ptt', {
-      audio: { maxBytes: 1024, maxDurationSec: 60, mimeTypes: ['audio/ogg'] },
+      audio: { enabled: true, maxBytes: 1024, maxDurationSec: 60, mimeTypes: ['audio/ogg'] },
     });
     expect(accepted(tooLarge).content).toEqual({ type: 'audio_rejected', reason: 'too_large' });
     const format = mapFixture('ptt', {
-      audio: { maxBytes: 1e6, maxDurationSec: 60, mimeTypes: ['audio/mpeg'] },
+      audio: { enabled: true, maxBytes: 1e6, maxDurationSec: 60, mimeTypes: ['audio/mpeg'] },
     });
     expect(accepted(format).content).toEqual({ type: 'audio_rejected', reason: 'unsupported_format' });
   });

@@ -31,7 +31,11 @@ export function createTelegram(c: Container, overrides: Partial<TelegramOptionsI
       ...(c.config.TELEGRAM_WEBHOOK_URL && c.config.TELEGRAM_WEBHOOK_SECRET
         ? { webhook: { secretToken: c.config.TELEGRAM_WEBHOOK_SECRET } }
         : {}),
-      audio: { maxBytes: c.config.AUDIO_MAX_BYTES, maxDurationSec: c.config.AUDIO_MAX_SECONDS },
+      audio: {
+        enabled: c.transcriber !== undefined,
+        maxBytes: c.config.AUDIO_MAX_BYTES,
+        maxDurationSec: c.config.AUDIO_MAX_SECONDS,
+      },
       ...overrides,
     },
     ingress: c.ingress,

@@ -23,7 +23,11 @@ export function startWhatsapp(c: Container): WhatsappChannel {
         c.config.WHATSAPP_PAIRING === 'code' && c.config.WHATSAPP_PAIRING_PHONE
           ? { mode: 'code', phoneNumber: c.config.WHATSAPP_PAIRING_PHONE }
           : { mode: c.config.WHATSAPP_PAIRING === 'qr' ? 'qr' : 'none' },
-      audio: { maxBytes: c.config.AUDIO_MAX_BYTES, maxDurationSec: c.config.AUDIO_MAX_SECONDS },
+      audio: {
+        enabled: c.transcriber !== undefined,
+        maxBytes: c.config.AUDIO_MAX_BYTES,
+        maxDurationSec: c.config.AUDIO_MAX_SECONDS,
+      },
     },
     ingress: c.ingress,
     audioStore: c.audio,

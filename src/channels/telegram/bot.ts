@@ -73,6 +73,9 @@ async function toEnvelope(
   deps: TelegramBotDeps,
 ): Promise<InboundEnvelope> {
   if (decision.action === 'deliver') return decision.envelope;
+  if (!deps.options.audio.enabled) {
+    return { ...decision.envelope, content: { type: 'unsupported', what: 'audio_disabled' } };
+  }
   const { audio } = decision;
   const download = await downloadAudio(api, audio, {
     token: deps.options.token,

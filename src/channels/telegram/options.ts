@@ -26,6 +26,12 @@ export const telegramOptionsSchema = z.object({
     .optional(),
   audio: z
     .object({
+      /**
+       * Voice notes are transcribed here. When not (no transcriber configured), a voice note is
+       * never downloaded: ingress gets `unsupported: audio_disabled` and the person is told to
+       * write instead. Default true.
+       */
+      enabled: z.boolean().default(true),
       /** Larger voice notes are refused before download (`audio_rejected: too_large`). Default 10 MiB. */
       maxBytes: z
         .number()

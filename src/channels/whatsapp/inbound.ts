@@ -89,14 +89,16 @@ export class InboundHandler {
     try {
       const externalUserId = await this.externalUserId(accepted.sender, accepted.envelope.chatId, ctx, log);
       const content: InboundContent =
-        accepted.content.type === 'audio_pending'
-          ? await intakeAudio(message, accepted.content, {
-              download: ctx.connection.downloadMedia,
-              audioStore: this.deps.audioStore,
-              maxBytes: this.deps.audio.maxBytes,
-              logger: log,
-            })
-          : accepted.content;
+        accepted.content.type === 'audio_pending' && !this.deps.audio.enabled
+          ? { type: 'unsupported', what: 'audio_disabled' }
+          : accepted.content.type === 'audio_pending'
+            ? await intakeAudio(message, accepted.content, {
+                download: ctx.connection.downloadMedia,
+                audioStore: this.deps.audioStore,
+                maxBytes: this.deps.audio.maxBytes,
+                logger: log,
+              })
+            : accepted.content;
       const envelope: InboundEnvelope = { ...accepted.envelope, externalUserId, content };
       // Marked before ingress: the refusal or the answer ingress queues must be allowed out.
       await this.deps.markers.mark(envelope.chatId);

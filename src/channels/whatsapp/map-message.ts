@@ -20,6 +20,8 @@ import { longToNumber, type WaContextInfo, type WaMessage, type WaMessageContent
  */
 
 export interface AudioLimits {
+  /** Voice notes are transcribed; when not, none is downloaded. */
+  enabled: boolean;
   maxBytes: number;
   maxDurationSec: number;
   /** Accepted base MIME types (`audio/ogg`, ...); others are rejected as `unsupported_format`. */

@@ -56,6 +56,8 @@ export const whatsappOptionsSchema = z
       .prefault({}),
     audio: z
       .object({
+        /** Voice notes are transcribed; when not, they are never downloaded (see Telegram's). */
+        enabled: z.boolean().default(true),
         maxBytes: z
           .number()
           .int()
