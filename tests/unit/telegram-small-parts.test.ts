@@ -107,11 +107,16 @@ describe('options', () => {
     expect(options).toMatchObject({
       apiRoot: 'https://api.telegram.org',
       redisPrefix: 'iris',
-      audio: { maxBytes: 10 * 1024 * 1024, maxDurationSec: 180, downloadTimeoutMs: 15_000 },
-      polling: { leaseTtlMs: 15_000, timeoutSec: 30 },
+      audio: { enabled: true, maxBytes: 10 * 1024 * 1024, maxDurationSec: 180, downloadTimeoutMs: 15_000 },
+      polling: { leaseTtlMs: 3_600, timeoutSec: 30 },
       pacing: { privateIntervalMs: 1000, groupIntervalMs: 3000 },
     });
     expect(options.webhook).toBeUndefined();
+  });
+
+  it('by default a standby takes over within 5 s of the poller dying (TTL plus one retry interval)', () => {
+    const { leaseTtlMs } = telegramOptionsSchema.parse({ token: TOKEN }).polling;
+    expect(leaseTtlMs + leaseTtlMs / 3).toBeLessThanOrEqual(5_000);
   });
 
   it('refuses a malformed token without echoing it', () => {

@@ -47,8 +47,12 @@ export const telegramOptionsSchema = z.object({
     .prefault({}),
   polling: z
     .object({
-      /** Lease TTL: a standby takes over at most this long after the poller dies. Default 15 s. */
-      leaseTtlMs: z.number().int().min(100).default(15_000),
+      /**
+       * Lease TTL. The holder renews every third of it; a standby retries as often, so it takes
+       * over at most TTL + TTL/3 after the poller dies (4.8 s with the default 3.6 s). The holder
+       * stops polling on its own a little before its lease can lapse, so two never poll at once.
+       */
+      leaseTtlMs: z.number().int().min(100).default(3_600),
       /** Long-poll time-out of one `getUpdates`. Default 30 s (Telegram allows up to 50). */
       timeoutSec: z.number().int().min(0).max(50).default(30),
       /**
