@@ -27,6 +27,13 @@ export interface ChaosOptions extends FaultPlan {
   refuseEvery: number;
   /** People start spread over this time, so faults hit conversations at every step. */
   spreadMs: number;
+  /**
+   * What each person says: `create` (a full request, then "sim"/"não"), or `soak` (mixed short
+   * conversations: a contact to clarify, an amount asked for, an unclear answer while the
+   * proposal waits, a list afterwards) with random pauses of up to `pauseMs` between messages.
+   */
+  script?: 'create' | 'soak';
+  pauseMs?: number;
   replyTimeoutMs: number;
   /** The whole run stops by itself after this, whatever is still waiting. */
   deadlineMs: number;
@@ -52,6 +59,7 @@ export interface ChaosReport extends Verdict {
 }
 
 const CREATE = /Confirma\?/;
+const CREATE_JOAO = /para João Silva, .*Confirma\?/s;
 
 /**
  * The chaos suite: people create and confirm boletos while pipeline processes are SIGKILLed
@@ -116,7 +124,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const records = await Promise.all(
     people.slice(0, options.conversations).map(async (person, i) => {
       await sleep(Math.floor((i / options.conversations) * options.spreadMs));
-      return converse(platform, person, i, options.refuseEvery);
+      return options.script === 'soak'
+        ? converseSoak(platform, person, i, options.refuseEvery, options.pauseMs ?? 0)
+        : converse(platform, person, i, options.refuseEvery);
     }),
   );
   faults.stop();
@@ -194,6 +204,65 @@ async function converse(
     record.outcome = 'answer_failed';
     record.unexpected.push(`${record.confirms ? 'sim' : 'não'} -> ${text || '(no reply)'}`);
   }
+  return record;
+}
+
+const AMBIGUOUS = /^Encontrei mais de um contato com esse nome: João Silva, João Souza\. Qual deles\?$/;
+const ASKS_AMOUNT = /valor/i;
+const STILL_WAITING = /^Confirma\? \(Sim\/Não\)$/;
+const LISTED = /boleto/i;
+
+/**
+ * One person in the soak: one of three ways to a proposal, sometimes an unclear answer while it
+ * waits, then "sim" or "não", sometimes a list afterwards; a random pause before each message.
+ * Every message must be answered, once, with the reply its step expects.
+ */
+async function converseSoak(
+  platform: Platform,
+  person: Person,
+  index: number,
+  refuseEvery: number,
+  pauseMs: number,
+): Promise<ConversationRecord> {
+  const chatId = `chat-${person.userId}`;
+  const record: ConversationRecord = {
+    tenantId: person.tenantId,
+    conversationId: conversationIdFor(person.tenantId, 'console', chatId, person.userId),
+    confirms: index % refuseEvery !== 0,
+    exchanges: [],
+    answer: undefined,
+    outcome: 'no_proposal',
+    unexpected: [],
+  };
+  const say = async (text: string, expected: RegExp) => {
+    await sleep(Math.floor(Math.random() * pauseMs));
+    const exchange = await platform.exchange(person.externalUserId, chatId, text);
+    record.exchanges.push(exchange);
+    const reply = exchange.reply?.text ?? '';
+    if (!expected.test(reply)) record.unexpected.push(`${text} -> ${reply || '(no reply)'}`);
+    return exchange;
+  };
+  const amount = `R$ ${100 + index},00`;
+  const way = index % 3;
+  if (way === 0) {
+    await say(`cria um boleto de ${amount} pro João pra dia 10/12/2099`, AMBIGUOUS);
+    await say('o João Silva', CREATE_JOAO);
+  } else if (way === 1) {
+    await say('cria um boleto pro Maria Oliveira pra dia 10/12/2099', ASKS_AMOUNT);
+    await say(amount, CREATE);
+  } else {
+    await say(`cria um boleto de ${amount} pro Maria Oliveira pra dia 10/12/2099`, CREATE);
+  }
+  if (index % 4 === 1) await say('hmm deixa eu ver', STILL_WAITING);
+  record.answer = await say(
+    record.confirms ? 'sim' : 'não',
+    record.confirms ? /Boleto nº \d+ criado/ : /cancelada/,
+  );
+  const text = record.answer.reply?.text ?? '';
+  if (record.confirms && /Boleto nº \d+ criado/.test(text)) record.outcome = 'created';
+  else if (!record.confirms && /cancelada/.test(text)) record.outcome = 'refused';
+  else record.outcome = 'answer_failed';
+  if (index % 5 === 2) await say('quais boletos estão em aberto?', LISTED);
   return record;
 }
 
