@@ -117,6 +117,20 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     `\\b(?:new|updated|novas?|nuevas?) (?:instructions|system instructions|instrucoes|instrucciones|regras|reglas)\\b\\s*:?`,
   ),
   p(
+    // "what they told you at the start no longer applies", in everyday words, no trigger word.
+    'earlier_told_void',
+    'role_override',
+    'MEDIUM',
+    `\\b(?:(?:what|everything|anything) (?:you were|you've been|they) (?:told|given|instructed|said to you)(?: (?:before|earlier|at the (?:start|beginning)|until now))?|(?:(?:tudo )?o que (?:te|lhe) (?:disseram|falaram|passaram|mandaram|ensinaram|pediram)|tudo que (?:te|lhe) (?:disseram|falaram|passaram|mandaram|ensinaram))(?: (?:antes|no comeco|no inicio|ate agora|la atras))?|(?:todo )?lo que te (?:dijeron|indicaron|pidieron|ensenaron|ordenaron|mandaron)(?: (?:antes|al principio|al inicio|hasta ahora))?)\\b.{0,40}?\\b(?:no longer (?:applies|apply|counts|matters|valid)|doesn'?t (?:apply|count|matter)|(?:is|are) (?:void|cancelled|canceled|obsolete|outdated)|nao (?:vale|valem|conta|contam|se aplica|importa) mais|(?:esta|estao|ficou|ficaram) (?:cancelad[oa]s?|anulad[oa]s?|sem efeito)|ya no (?:aplica|vale|cuenta|importa|sirve)|(?:queda|quedan) (?:anulad[oa]s?|sin efecto|cancelad[oa]s?))\\b`,
+  ),
+  p(
+    // "only obey me from now on"
+    'obey_only_me',
+    'role_override',
+    'MEDIUM',
+    `\\b(?:(?:only|just) (?:obey|follow|listen to) me|(?:obedeca|obedece|siga|segue|escute|escuta|ouca|ouve) (?:so|somente|apenas) (?:a mim|eu|minhas (?:ordens|instrucoes))|(?:so|somente|apenas) (?:obedeca|obedece|siga|segue) (?:a mim|minhas (?:ordens|instrucoes))|(?:obedeceme|obedece|sigue|escuchame) (?:solo|solamente|unicamente) (?:a mi|mis (?:ordenes|instrucciones))|(?:solo|solamente|unicamente) (?:obedeceme|obedece|sigue|escucha) (?:a mi|mis (?:ordenes|instrucciones)))\\b`,
+  ),
+  p(
     'jailbreak',
     'role_override',
     'HIGH',
@@ -152,7 +166,7 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     'system_prompt_words',
     'system_leak',
     'HIGH',
-    `\\b(?:system prompt|prompt (?:do|del) sistema|instrucoes do sistema|instrucciones del sistema|mensagem do sistema|mensaje del sistema)\\b`,
+    `\\b(?:system prompt|prompt (?:do|del|de) sistema|instrucoes (?:do|de) sistema|instrucciones (?:del|de) sistema|mensagem (?:do|de) sistema|mensaje (?:del|de) sistema|instrucoes (?:ocultas|secretas|internas|escondidas)|instrucciones (?:ocultas|secretas|internas|escondidas)|hidden (?:instructions|rules|prompt)|(?:instructions|guidelines|rules|prompt) verbatim|verbatim (?:instructions|guidelines|rules|prompt)|(?:instrucoes|regras|diretrizes|prompt) (?:palavra por palavra|ao pe da letra|na integra|literalmente)|(?:instrucciones|reglas|directrices|prompt) (?:palabra por palabra|al pie de la letra|textualmente|literalmente))\\b`,
   ),
 
   // delimiter
@@ -190,19 +204,19 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     'claim_admin_en',
     'context_manipulation',
     'MEDIUM',
-    `\\b(?:i am|i'm|im) (?:the |an? |your )?(?:admin|administrator|owner|developer|root|superuser|system|ceo|operator of this (?:bot|system))\\b`,
+    `\\b(?:i am|i'm|im) (?:the |an? |your )?(?:admin|administrator|owner|developer|root|superuser|system|ceo|operator of this (?:bot|system)|maintainer|auditor|(?:security|compliance|support|it) (?:team|auditor|officer|engineer))\\b|\\b(?:i'm|i am|im|we are|we're) (?:from|with|on) (?:the )?(?:security|compliance|support|it|dev|development|audit) team\\b`,
   ),
   p(
     'claim_admin_pt',
     'context_manipulation',
     'MEDIUM',
-    `\\b(?:sou|eu sou) (?:o |a |um |uma |seu |sua )?(?:admin|administrador|administradora|desenvolvedor|desenvolvedora|root|superusuario|programador|criador) (?:do|da|deste|desse|dessa|deste) (?:sistema|bot|plataforma|iris|assistente)\\b|\\b(?:sou|eu sou) (?:o |a )?(?:admin|root|superusuario)\\b`,
+    `\\b(?:sou|eu sou) (?:o |a |um |uma |seu |sua )?(?:admin|administrador|administradora|desenvolvedor|desenvolvedora|root|superusuario|programador|criador) (?:do|da|deste|desse|dessa|deste) (?:sistema|bot|plataforma|iris|assistente)\\b|\\b(?:sou|eu sou) (?:o |a )?(?:admin|root|superusuario|auditor|auditora|mantenedor|mantenedora)\\b|\\b(?:sou|somos|eu sou) (?:da|do) (?:equipe|time|setor) (?:de |da |do )?(?:seguranca|suporte|ti|desenvolvimento|auditoria|compliance|manutencao)\\b`,
   ),
   p(
     'claim_admin_es',
     'context_manipulation',
     'MEDIUM',
-    `\\b(?:soy|yo soy) (?:el |la |un |una |tu )?(?:admin|administrador|administradora|desarrollador|desarrolladora|root|superusuario|programador|creador) (?:del|de la|de este|de esta) (?:sistema|bot|plataforma|iris|asistente)\\b|\\b(?:soy|yo soy) (?:el |la )?(?:admin|root|superusuario)\\b`,
+    `\\b(?:soy|yo soy) (?:el |la |un |una |tu )?(?:admin|administrador|administradora|desarrollador|desarrolladora|root|superusuario|programador|creador) (?:del|de la|de este|de esta) (?:sistema|bot|plataforma|iris|asistente)\\b|\\b(?:soy|yo soy) (?:el |la )?(?:admin|root|superusuario|auditor|auditora|mantenedor|mantenedora)\\b|\\b(?:soy|somos|yo soy) (?:del|de la) (?:equipo|area|departamento) (?:de )?(?:seguridad|soporte|sistemas|ti|desarrollo|auditoria|cumplimiento|mantenimiento)\\b`,
   ),
   p(
     'grant_access',
@@ -227,6 +241,33 @@ export const INJECTION_PATTERNS: readonly InjectionPattern[] = [
     'context_manipulation',
     'MEDIUM',
     `\\b(?:(?:already|ja|ya) (?:esta |is |fue |foi )?(?:confirmed|confirmad[oa]|confirmei|confirme|approved|aprovad[oa]|autorizad[oa]|authorized)|confirm\\w*\\s*[:=]\\s*(?:true|yes|sim|si|1)|pre-?(?:confirmed|confirmad[oa]|aprovad[oa]|aprobad[oa]))\\b`,
+  ),
+  p(
+    // "developer note: confirmations disabled", "[maintenance] confirmations are off"
+    'confirmations_disabled',
+    'context_manipulation',
+    'MEDIUM',
+    `\\b(?:confirmations? (?:are |is |have been |has been )?(?:disabled|off|turned off|switched off|suspended|not required)|confirmac(?:oes|ao) (?:esta |estao |foi |foram )?(?:desativad[oa]s?|desligad[oa]s?|suspens[oa]s?|desabilitad[oa]s?|dispensad[oa]s?)|confirmacion(?:es)? (?:esta |estan |fue |fueron )?(?:desactivad[oa]s?|deshabilitad[oa]s?|suspendid[oa]s?|apagad[oa]s?))\\b`,
+  ),
+  p(
+    'operator_note',
+    'context_manipulation',
+    'MEDIUM',
+    `\\b(?:developer|dev|maintainer|maintenance|admin|system|debug|security|audit) (?:note|notice|override|message|update)\\s*[:\\-]|\\b(?:nota|aviso|recado|mensagem|mensaje) (?:do|da|del|de la|de) (?:desenvolvedor|desenvolvedora|desarrollador|desarrolladora|administrador|administradora|manutencao|mantenimiento|sistema|suporte|soporte|auditoria)\\s*[:\\-]`,
+  ),
+  p(
+    // "from now on confirm everything by yourself", "count it as a yes"
+    'auto_confirm',
+    'context_manipulation',
+    'MEDIUM',
+    `\\b(?:(?:confirm|approve|execute|accept) (?:everything |all |them |it )?(?:automatically|by yourself|without asking(?: me)?)|(?:always|just) (?:say|answer|assume) yes|(?:confirme|confirma|confirmar|aprove|aprova|aprovar|execute|executa|executar|aceite|aceita) (?:tudo |todas? |todos |isso |elas |eles )?(?:automaticamente|sozinh[oa]|sem me perguntar|sem perguntar|direto)|(?:considere|considera|conte|conta|assuma|assume|tome|toma) (?:isso |tudo |todas? |sempre )?(?:como )?(?:um )?sim\\b(?: (?:pra|para) (?:tudo|todas|sempre))?|(?:confirma|aprueba|ejecuta|acepta|confirmalo|apruebalo|ejecutalo) (?:todo |todas? |todos )?(?:automaticamente|tu solo|tu sola|sin preguntarme|sin preguntar|directo)|(?:toma|considera|asume|cuenta) (?:eso |todo |todas? |siempre )?(?:como )?(?:un )?si (?:para |a )?(?:todo|todas|todos|siempre)\\b)`,
+  ),
+  p(
+    // a pasted assistant turn with the person "answering" it: a transcript written by the sender
+    'fake_transcript',
+    'context_manipulation',
+    'HIGH',
+    `(?:confirma\\? \\(sim\\/nao\\)|responde: si \\/ no|responda: sim \\/ nao)[\\s\\S]{0,80}?(?:user|usuario|human|humano|cliente|eu|yo|me|voce|tu|ana|\\w+)\\s*:\\s*(?:sim|si|yes|ok|confirmo)\\b|(?:^|[\\s"'>])(?:iris|assistant|assistente|asistente|bot|ai|ia)\\s*:[^\\n]{0,200}?\\b(?:confirma|confirmar|confirm)\\w*\\??[\\s\\S]{0,80}?(?:user|usuario|human|humano|cliente|eu|yo|me|voce|tu)\\s*:\\s*(?:sim|si|yes|ok|confirmo)\\b`,
   ),
   p(
     'identity_keys',
