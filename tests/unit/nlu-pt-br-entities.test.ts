@@ -40,6 +40,15 @@ describe('pt-BR entities', () => {
       expect(understand(text).entities.contact_name).toBeUndefined();
     });
 
+    it.each([
+      ['gera boleto pro Renato de 450... na vdd 540, vence dia 10', 54_000],
+      ['cria um boleto de 300 pro Caio, não, 380', 38_000],
+      ['boleto de 200 pra Bia, quer dizer, 250', 25_000],
+      ['boleto de 120 pro Léo, alias 150', 15_000],
+    ])('a self-correction keeps the last amount: %s', (text, cents) => {
+      expect(understand(text).entities.amount_cents).toBe(cents);
+    });
+
     it('a number that counts things is not the amount', () => {
       expect(
         understand('cobrar o seu Zé, ele levou 3 caixas de ovo, 150 reais, gera pra sexta').entities,

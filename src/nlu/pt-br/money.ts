@@ -164,7 +164,7 @@ function notAnAmount(scan: Scan, from: number, end: number, cents: number): bool
 
 /** Words that take back the value just said: "150, não, 180"; "200 quer dizer 250". */
 const CORRECTION =
-  /(?:^|\W)(?:nao|digo|quer dizer|na verdade|ops|opa|perdao|corrigindo|errei|melhor|ou melhor)(?:\W|$)/;
+  /(?:^|\W)(?:nao|digo|quer dizer|na verdade|na vdd|na real|alias|pera|perai|ops|opa|perdao|corrigindo|errei|melhor|ou melhor)(?:\W|$)/;
 
 /** Of two values where the second corrects the first, only the second is kept. */
 function corrected(

@@ -321,6 +321,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(me lista|lista|mostra) (os|as) (boletos|cobranças) (de|do mês de) (novembro|dezembro|outubro)',
     '(quem|quais clientes) (tá|estão|ta) (devendo|em atraso|com boleto vencido)?',
     '(quantos boletos|quanto) (tenho|eu tenho) (pra receber|a receber|em aberto)?',
+    'quanto (o|a) {name} (me deve|tá me devendo|está me devendo|ainda deve|deve)?',
+    '(o|a) {name} (me deve|tá devendo|ainda deve) quanto?',
   ],
   SEND_MESSAGE: [
     '(manda|envia|mande|envie|manda uma mensagem|envia uma msg|manda um recado|manda um whats|manda um zap) (pro|pra|para o|para a) {name} (dizendo que|falando que|avisando que|que|:) {content}',
@@ -362,6 +364,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(vc|você) (consegue|sabe) (gerar|cancelar) boletos?',
     '(ok|beleza|blz|certo|entendi|show)',
     '(qual|quais) (o prazo|os prazos) (de|pra) (compensação|pagamento) (do|de) boleto?',
+    '(qual|qual é) o (horário|prazo|tempo) (de|da) (compensação|compensacao)[ do boleto]?',
+    '(se|quando) eu (gerar|emitir|cancelar) um boleto (hoje|agora|amanhã), (quando|em quanto tempo) ele (compensa|cai|vence)?',
     '(boleto|o boleto) (pode|dá pra) ser pago (no pix|em lotérica|no app|depois do vencimento)?',
     '(o que|oq) (acontece|rola) (se|quando) o boleto (vence|vencer|não é pago)?',
     '(como|de que jeito) (o cliente|meu cliente) (paga|consegue pagar) o boleto?',
