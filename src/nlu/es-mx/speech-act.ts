@@ -23,7 +23,8 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   evidence: {
     LOG_TRANSACTION:
       /\b(?:gast|pagu|pago|compr|cobr|deposit|recib|vend|cay|llego|llegaron|salio|costo|puse|cargu|di|dimos|registr|anot|apunt|agreg|guard|ingreso|entrada|salida|fueron|fue|prestaron|regalaron|invit|gane)\w*|\d|xvalor/,
-    SET_BUDGET: /\b(?:presupuest|tope|limite|maximo|max|no mas de|menos de|pasarme|meta)\w*/,
+    SET_BUDGET:
+      /\b(?:presupuest|tope|limite|maximo|max|no mas de|menos de|pasarme|meta|gastar mas de|gastar arriba de)\w*/,
     MANAGE_DEBT: /\b(?:deb|deud|prestamo|credito|tarjeta|liquid|minimo|adeud|financ)\w*/,
     // Cash is not the bank balance: "tengo 5 mil en efectivo" asks for nothing to store.
     SET_BANK_BALANCE:

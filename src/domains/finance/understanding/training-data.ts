@@ -371,6 +371,8 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '¿(a cómo está|cuánto está) el dólar?',
     '(transfiere|haz una transferencia de|mándale) {amount} a (mi hermana|Juan)',
     '(prueba|test|123|hola hola probando)',
+    '(paga|págame|paga por mí|liquida tú) (mi tarjeta|la luz|el internet|la renta|mi deuda)',
+    '(te quiero|eres lo máximo|qué linda|me caes bien|te amo)[ jaja]',
     '(no me alcanza|nunca me alcanza|ya no me alcanza) (para nada|el dinero|la quincena)[ jaja]',
     '(estoy|ando) (bien|muy) (quebrado|pobre|sin lana)[ jaja]',
     '(agenda|recuérdame) (una cita|la junta) {futureDay}',
