@@ -12,6 +12,7 @@ import { Container } from '../../src/app/container';
 import { conversationIdFor } from '../../src/app/ingress';
 import { startOutboundWorker } from '../../src/queues/outbound-worker';
 import { createPrismaClient } from '../../src/stores/prisma/client';
+import { PrivateRedis } from './private-redis';
 import { Faults, type FaultPlan } from './faults';
 import { Platform } from './platform';
 import { TcpProxy } from './tcp-proxy';
@@ -34,6 +35,11 @@ export interface ChaosOptions extends FaultPlan {
    */
   script?: 'create' | 'soak';
   pauseMs?: number;
+  /**
+   * Run on a Redis server of the suite's own (append-only, with this fsync policy) instead of
+   * `redisUrl`, so that `redisKill` can SIGKILL and restart it.
+   */
+  privateRedis?: { appendfsync: 'always' | 'everysec' };
   replyTimeoutMs: number;
   /** The whole run stops by itself after this, whatever is still waiting. */
   deadlineMs: number;
@@ -74,10 +80,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
   const prefix = `chaos-${randomUUID().slice(0, 8)}`;
   const db = createPrismaClient(options.databaseUrl, { max: 4 });
-  const redisProxy = new TcpProxy(hostPort(options.redisUrl, 6379));
+  const privateRedis = options.privateRedis ? new PrivateRedis(options.privateRedis.appendfsync) : undefined;
+  await privateRedis?.start();
+  const redisUrl = privateRedis?.url ?? options.redisUrl;
+  const redisProxy = new TcpProxy(hostPort(redisUrl, 6379));
   const pgProxy = new TcpProxy(hostPort(options.databaseUrl, 5432));
   const proxied = {
-    REDIS_URL: withPort(options.redisUrl, await redisProxy.start()),
+    REDIS_URL: withPort(redisUrl, await redisProxy.start()),
     DATABASE_URL: withPort(options.databaseUrl, await pgProxy.start()),
   };
   const people = await createPopulation(db, {
@@ -87,7 +96,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   });
   const env = { ...proxied, IRIS_PREFIX: prefix, LOG_LEVEL: process.env.CHAOS_LOG ?? 'silent' };
   const ingressSide = new Container(loadConfig(env), { role: 'chaos-ingress' });
-  const senderSide = new Container(loadConfig({ ...env, REDIS_URL: options.redisUrl }), {
+  const senderSide = new Container(loadConfig({ ...env, REDIS_URL: redisUrl }), {
     role: 'chaos-sender',
   });
   const account = randomUUID();
@@ -115,7 +124,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       { ...env, PIPELINE_CONCURRENCY: String(options.concurrency), CHECK_REDIS_POLICY: 'false' },
       { stderr },
     );
-  const faults = new Faults(options, spawn, { postgres: pgProxy, redis: redisProxy }, log);
+  const faults = new Faults(options, spawn, { postgres: pgProxy, redis: redisProxy }, log, privateRedis);
   await faults.startProcesses();
   log(`${options.conversations} conversations, ${options.processes} pipeline processes, prefix ${prefix}`);
 
@@ -163,6 +172,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all([ingressSide.close(), dropPrefix(senderSide.redis, prefix).catch(() => undefined)]);
     await senderSide.close();
     await db.$disconnect();
+    await privateRedis?.stop();
     closeSync(stderr);
   }
 }

@@ -1,3 +1,4 @@
+import type { PrivateRedis } from './private-redis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PipelineChild } from '../../bench/children';
 import type { TcpProxy } from './tcp-proxy';
@@ -12,6 +13,8 @@ export interface FaultPlan {
   killAtMs: number[];
   postgresCut?: { atMs: number; forMs: number };
   redisCut?: { atMs: number; forMs: number };
+  /** The Redis server itself is SIGKILLed and started again on its files (needs a private one). */
+  redisKill?: { atMs: number; downForMs: number };
 }
 
 /**
@@ -34,6 +37,7 @@ export class Faults {
     private readonly spawn: () => PipelineChild,
     private readonly proxies: { postgres: TcpProxy; redis: TcpProxy },
     private readonly log: (line: string) => void,
+    private readonly redisServer?: PrivateRedis,
   ) {}
 
   async startProcesses(): Promise<void> {
@@ -45,6 +49,7 @@ export class Faults {
     const at = (ms: number, fn: () => void) =>
       this.timers.push(setTimeout(fn, Math.max(0, t0 + ms - Date.now())));
     for (const ms of this.plan.killAtMs) at(ms, () => void this.killOne(t0));
+    this.scheduleRedisKill(at, t0);
     for (const [what, cut] of [
       ['postgres', this.plan.postgresCut],
       ['redis', this.plan.redisCut],
@@ -61,6 +66,29 @@ export class Faults {
         this.log(`${what} back`);
       });
     }
+  }
+
+  private scheduleRedisKill(at: (ms: number, fn: () => void) => void, t0: number): void {
+    const kill = this.plan.redisKill;
+    const server = this.redisServer;
+    if (!kill || !server) return;
+    at(kill.atMs, () => {
+      this.log(
+        `SIGKILL redis-server (appendfsync ${server.appendfsync}); down for ${kill.downForMs / 1000} s`,
+      );
+      server.kill();
+      this.cuts.push({
+        what: `redis killed (appendfsync ${server.appendfsync})`,
+        atMs: Date.now() - t0,
+        forMs: kill.downForMs,
+      });
+    });
+    at(kill.atMs + kill.downForMs, () => {
+      void server.restart().then(
+        () => this.log('redis-server restarted on its append-only file'),
+        (error: unknown) => this.log(`redis-server did not restart: ${String(error)}`),
+      );
+    });
   }
 
   /** Cancels what has not happened yet and puts both servers back. */

@@ -6,6 +6,8 @@
  * recreated and migrated; its Redis keys are deleted at the end.
  *
  *   npm run chaos [-- --conversations 300 --deadline 420]
+ *   npm run chaos -- --redis-kill always|everysec   # Redis itself SIGKILLed instead of cut:
+ *       a private redis-server with that appendfsync policy, killed at 55 s, back 5 s later
  */
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
@@ -17,8 +19,16 @@ const { values: args } = parseArgs({
   options: {
     conversations: { type: 'string', default: '300' },
     deadline: { type: 'string', default: '420' },
+    'redis-kill': { type: 'string' },
   },
 });
+const redisKill = fsyncPolicy(args['redis-kill']);
+
+function fsyncPolicy(value: string | undefined): 'always' | 'everysec' | undefined {
+  if (value === undefined || value === 'always' || value === 'everysec') return value;
+  console.error('--redis-kill takes always or everysec (the appendfsync policy of the killed server)');
+  process.exit(2);
+}
 const DATABASE_URL = process.env.CHAOS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_chaos';
 const REDIS_URL = process.env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -49,7 +59,12 @@ async function main(): Promise<number> {
     // While people are still arriving (80 s); one lands during the PostgreSQL cut.
     killAtMs: [5_000, 12_000, 30_000, 50_000, 62_000, 68_000, 76_000],
     postgresCut: { atMs: 20_000, forMs: 25_000 },
-    redisCut: { atMs: 55_000, forMs: 5_000 },
+    ...(redisKill
+      ? {
+          privateRedis: { appendfsync: redisKill },
+          redisKill: { atMs: 55_000, downForMs: 5_000 },
+        }
+      : { redisCut: { atMs: 55_000, forMs: 5_000 } }),
     replyTimeoutMs: 180_000,
     deadlineMs: Number(args.deadline) * 1000,
     log,
