@@ -139,8 +139,11 @@ export class Container {
     });
   }
 
+  private ingressInstance: Ingress | undefined;
+
+  /** One ingress per process, built on first use (channels and the chat share it). */
   get ingress(): Ingress {
-    return createIngress({
+    return (this.ingressInstance ??= createIngress({
       redis: this.redis,
       keys: this.keys,
       mailbox: this.mailbox,
@@ -153,7 +156,7 @@ export class Container {
       audioEnabled: this.transcriber !== undefined,
       defaultLocale: 'pt-BR',
       phoneCandidates,
-    });
+    }));
   }
 
   turnHandlerDeps(): TurnHandlerDeps {

@@ -11,6 +11,7 @@ import {
   otherUser,
   savedConversation,
   sleep,
+  waitForIdlePipeline,
   waitFor,
   type Person,
 } from '../support/conversation';
@@ -105,7 +106,9 @@ describe('per-conversation order across three pipeline processes', () => {
       },
       90_000,
     );
-    await sleep(300); // a reply sent twice would arrive now
+    // Every turn finished and committed: a reply sent twice would have to come from a turn run
+    // again, and none is left to run.
+    await waitForIdlePipeline(h);
 
     expect(overlaps).toEqual([]);
     for (const who of people) {

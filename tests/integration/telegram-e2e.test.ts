@@ -127,8 +127,16 @@ describe('Telegram through the whole of Iris', () => {
     const client = server.getClient(token, { userId: base + 99, chatId: base + 99, firstName: 'Estranho' });
     await client.sendMessage(client.makeMessage('lista os boletos'));
     await waitForText(client, /^Olá! Esta conta ainda não está autorizada a usar a Iris\./);
+    // Ingress queues a refusal (or not) before it returns: once it has answered the second
+    // message, the count of refusals queued for this chat is final.
+    const handle = jest.spyOn(h.container.ingress, 'handle');
+    const send = jest.spyOn(h.container.outbox, 'send');
     await client.sendMessage(client.makeMessage('lista os boletos de novo'));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(async () => handle.mock.results.length === 1, 'ingress answering the second message');
+    expect(await handle.mock.results[0]!.value).toEqual({ status: 'unknown_user' });
+    expect(send.mock.calls.flat(2).filter((m) => m.chatId === String(base + 99))).toEqual([]);
+    handle.mockRestore();
+    send.mockRestore();
     expect(
       (await botMessages(client)).filter((m) => /não está autorizada/.test(m.message.text)),
     ).toHaveLength(1);
@@ -146,10 +154,16 @@ describe('Telegram through the whole of Iris', () => {
         text: 'lista os boletos',
       },
     };
+    const handle = jest.spyOn(h.container.ingress, 'handle');
     await telegram.handleUpdate(update);
     await telegram.handleUpdate(update);
+    // The second delivery was turned away before any turn was queued: no second reply can come.
+    expect(await Promise.all(handle.mock.results.map((r) => r.value))).toEqual([
+      expect.objectContaining({ status: 'queued' }),
+      { status: 'duplicate' },
+    ]);
+    handle.mockRestore();
     await waitForText(client, /^Nenhum boleto encontrado\.$/);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(
       (await botMessages(client)).filter((m) => m.message.text === 'Nenhum boleto encontrado.'),
     ).toHaveLength(1);

@@ -102,8 +102,16 @@ describe('WhatsApp through the whole of Iris', () => {
     const jid = `55219${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}@s.whatsapp.net`;
     write(jid, 'oi');
     await waitForSent(jid, /^Olá! Esta conta ainda não está autorizada a usar a Iris\./);
+    // Ingress queues a refusal (or not) before it returns: once it has answered the second
+    // message, what was queued for this chat is final.
+    const handle = jest.spyOn(h.container.ingress, 'handle');
+    const send = jest.spyOn(h.container.outbox, 'send');
     write(jid, 'oi de novo');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitFor(() => handle.mock.results.length === 1);
+    expect(await handle.mock.results[0]!.value).toEqual({ status: 'unknown_user' });
+    expect(send.mock.calls.flat(2).filter((m) => m.chatId === jid)).toEqual([]);
+    handle.mockRestore();
+    send.mockRestore();
     expect(socket.sent.filter((m) => m.jid === jid)).toHaveLength(1);
   }, 30_000);
 });

@@ -157,6 +157,25 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Waits until the pipeline has nothing left to do: no turn job waiting, running or delayed, and
+ * no conversation mailbox holding a message. Replies are queued before a turn commits, so from
+ * then on no new reply can be produced: what has been counted is final (no sleep needed to show
+ * that something did not happen).
+ */
+export async function waitForIdlePipeline(h: Harness, timeoutMs = 20_000): Promise<void> {
+  await waitFor(
+    'the pipeline to be idle',
+    async () => {
+      const counts = await h.container.turns.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      const busy = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      const mailboxes = await h.container.redis.zcard(h.container.keys.activeMailboxes());
+      return busy === 0 && mailboxes === 0 ? true : undefined;
+    },
+    timeoutMs,
+  );
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The conversation's saved state and pending confirmation, as the turn worker committed them. */
