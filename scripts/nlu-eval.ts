@@ -22,8 +22,8 @@ import type { Understander, Understanding } from '../src/core/understanding';
 import { packForLocale } from '../src/app/packs';
 import { writeIntents } from '../src/domains/write-intents';
 import { DEFAULT_TIME_ZONE, PUBLIC_ENTITIES } from '../src/nlu';
-import { esMxRuleUnderstander } from '../src/nlu/es-mx';
-import { ptBrRuleUnderstander } from '../src/nlu/pt-br';
+import { esMxRuleUnderstander } from '../src/domains/finance/understanding/es-mx';
+import { ptBrRuleUnderstander } from '../src/domains/boletos/understanding/pt-br';
 import { fixturePath, loadExamples, SET_NAMES, type LabeledExample, type SetName } from './nlu-sets';
 
 export { fixturePath, loadExamples, type LabeledExample } from './nlu-sets';

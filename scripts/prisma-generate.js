@@ -7,6 +7,10 @@ const { join } = require('node:path');
 const cli = join(__dirname, '..', 'node_modules', 'prisma', 'build', 'index.js');
 const result = spawnSync(process.execPath, [cli, 'generate'], {
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });
 process.exit(result.status ?? 1);

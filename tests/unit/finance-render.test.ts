@@ -3,7 +3,7 @@ import { financeCatalog } from '../../src/domains/finance/catalog';
 import { CATEGORIES } from '../../src/domains/finance/categories';
 import { toDeclaration } from '../../src/domains/tool-registry';
 import { PUBLIC_ENTITIES } from '../../src/nlu';
-import { CATEGORIES as NLU_CATEGORIES } from '../../src/nlu/es-mx/categories';
+import { CATEGORIES as NLU_CATEGORIES } from '../../src/domains/finance/understanding/es-mx/categories';
 
 /** The finance pack's sentences: complete, Spanish, money only through formatMoney. */
 describe('finance catalog', () => {

@@ -4,7 +4,7 @@ import {
   chooseCategory,
   findCategories,
   findCategoryType,
-} from '../../src/nlu/es-mx/categories';
+} from '../../src/domains/finance/understanding/es-mx/categories';
 import { foldSameLength } from '../../src/nlu/es-mx/fold';
 import { tokenize } from '../../src/nlu/es-mx/tokens';
 import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';

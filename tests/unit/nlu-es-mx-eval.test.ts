@@ -1,5 +1,5 @@
 import { evaluate, fixturePath, formatReport, loadExamples } from '../../scripts/nlu-eval';
-import { INTENTS } from '../../src/nlu/es-mx/intents';
+import { INTENTS } from '../../src/domains/finance/understanding/es-mx/intents';
 import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';
 
 /**

@@ -1,4 +1,4 @@
-import { analyse } from '../../src/nlu/es-mx/analysis';
+import { analyse } from '../../src/domains/finance/understanding/es-mx/analysis';
 import { parseDigitsToCents } from '../../src/nlu/es-mx/money';
 
 /** Cents of every amount the es-MX rules find in `text`, after dates and days are set aside. */

@@ -4,8 +4,8 @@ import { fitTemperature, trainIntentModel, type TrainingExample } from '../../sr
 import { expandTemplate } from '../../src/nlu/intent-model/templates';
 import { seededRandom } from '../../src/nlu/intent-model/seeded-random';
 import { checkWrite } from '../../src/nlu/intent-model/write-evidence';
-import { PT_BR_SPEECH_ACTS } from '../../src/nlu/pt-br';
-import { ES_MX_SPEECH_ACTS } from '../../src/nlu/es-mx';
+import { PT_BR_SPEECH_ACTS } from '../../src/domains/boletos/understanding/pt-br';
+import { ES_MX_SPEECH_ACTS } from '../../src/domains/finance/understanding/es-mx';
 
 describe('intent model features', () => {
   it('folds accents and case, and numbers into one token', () => {

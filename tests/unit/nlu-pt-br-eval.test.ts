@@ -1,6 +1,6 @@
 import { evaluate, fixturePath, formatReport, loadExamples } from '../../scripts/nlu-eval';
 import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
-import { PT_BR_INTENTS } from '../../src/nlu/pt-br';
+import { PT_BR_INTENTS } from '../../src/domains/boletos/understanding/pt-br';
 
 /**
  * The labeled set (tests/fixtures/nlu/pt-BR.jsonl) holds the rules to their figures, so that a

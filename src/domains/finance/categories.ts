@@ -4,9 +4,14 @@
  * variable ones, so a category's type decides whether a spending counts against the budget.
  *
  * One list for the pack and the es-MX understander: it is defined where words are recognized
- * (src/nlu/es-mx/categories.ts) and re-exported here with the pack's checks.
+ * (understanding/es-mx/categories.ts) and re-exported here with the pack's checks.
  */
-import { CATEGORIES, categoryTypeOf, type Category, type CategoryType } from '../../nlu/es-mx/categories';
+import {
+  CATEGORIES,
+  categoryTypeOf,
+  type Category,
+  type CategoryType,
+} from './understanding/es-mx/categories';
 
 export { CATEGORIES, type Category, type CategoryType };
 

@@ -1,6 +1,5 @@
 import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
-import { ID_DIGITS } from './boleto-ids';
-import { readNumberWords } from './number-words';
+import { ID_DIGITS, readNumberWords } from './number-words';
 import type { Scan } from './scan';
 
 /**

@@ -124,3 +124,9 @@ export function readNumberWords(scan: Scan, start: number): NumberPhrase | undef
   }
   return words === 0 ? undefined : { value: total + group, end, words };
 }
+
+/**
+ * Reference numbers (a boleto's, a reservation's) are short public numbers; a longer digit run
+ * is a phone number or a payment line, not a reference.
+ */
+export const ID_DIGITS = /^\d{1,9}$/;

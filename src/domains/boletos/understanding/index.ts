@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createPtBrUnderstander, PT_BR_SPEECH_ACTS, ptBrModelInput } from '../../../nlu/pt-br';
+import { createPtBrUnderstander, PT_BR_SPEECH_ACTS, ptBrModelInput } from './pt-br';
 import { packUnderstanding } from '../../pack-understanding';
 import { BOLETOS_INTENTS } from '../intents';
 import { boletoTools } from '../tools';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createEsMxUnderstander, ES_MX_SPEECH_ACTS, esMxModelInput } from '../../../nlu/es-mx';
+import { createEsMxUnderstander, ES_MX_SPEECH_ACTS, esMxModelInput } from './es-mx';
 import { packUnderstanding } from '../../pack-understanding';
 import { FINANCE_INTENTS } from '../intents';
 import { financeTools } from '../tools';

@@ -1,4 +1,4 @@
-import { matchAll, overlapsAny, type Span } from './spans';
+import { matchAll, overlapsAny, type Span } from '../../../../nlu/es-mx/spans';
 
 export const INTENTS = [
   'LOG_TRANSACTION',

@@ -1,12 +1,12 @@
-import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
-import type { IntentReader, ModelInput } from '../intent-model';
-import { todayIn } from '../civil-date';
+import type { Understander, Understanding, UnderstandingContext } from '../../../../core/understanding';
+import type { IntentReader, ModelInput } from '../../../../nlu/intent-model';
+import { todayIn } from '../../../../nlu/civil-date';
 import { resolveEntities } from './entities';
 import { classify, INTENTS, type Intent } from './intents';
 import { readMentions, type Mentions } from './mentions';
 import { readPatch } from './patch';
-import { prepare } from './prepared-text';
-import { Scan } from './scan';
+import { prepare } from '../../../../nlu/pt-br/prepared-text';
+import { Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * Offline understanding of Brazilian Portuguese for the boletos domain: no network, well

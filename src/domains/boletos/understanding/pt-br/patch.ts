@@ -1,10 +1,10 @@
-import type { PatchContext, Understanding } from '../../core/understanding';
-import { todayIn } from '../civil-date';
-import { readBareName } from './contact-name';
+import type { PatchContext, Understanding } from '../../../../core/understanding';
+import { todayIn } from '../../../../nlu/civil-date';
+import { readBareName } from '../../../../nlu/pt-br/contact-name';
 import { EntityCollector } from './entities';
 import { readMentions } from './mentions';
-import { prepare } from './prepared-text';
-import { Scan } from './scan';
+import { prepare } from '../../../../nlu/pt-br/prepared-text';
+import { Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * Reads a reply to a clarification question for the fields that were asked, and only those.

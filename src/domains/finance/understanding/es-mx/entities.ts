@@ -7,14 +7,14 @@ import {
   distinctCategories,
   findCategoryType,
 } from './categories';
-import type { EpochDay } from '../civil-date';
-import type { Direction } from './date-mentions';
-import { resolveDay, resolveMonth } from './date-resolution';
+import type { EpochDay } from '../../../../nlu/civil-date';
+import type { Direction } from '../../../../nlu/es-mx/date-mentions';
+import { resolveDay, resolveMonth } from '../../../../nlu/es-mx/date-resolution';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
-import { EntityCollector } from './entity-collector';
+import { EntityCollector } from '../../../../nlu/es-mx/entity-collector';
 import type { Intent } from './intents';
-import type { MoneyMention } from './money';
+import type { MoneyMention } from '../../../../nlu/es-mx/money';
 
 /** "categoría otros": income filed under a category by the user. */
 const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;

@@ -1,6 +1,6 @@
 import type { Analysis } from './analysis';
-import { foldSameLength } from './fold';
-import { wordSet } from './tokens';
+import { foldSameLength } from '../../../../nlu/es-mx/fold';
+import { wordSet } from '../../../../nlu/es-mx/tokens';
 
 /** Lenders and stores whose cards and loans Mexicans carry, for users who type them in lower case. */
 const KNOWN_LENDERS = wordSet(

@@ -1,12 +1,12 @@
-import type { PatchContext, Understanding } from '../../core/understanding';
+import type { PatchContext, Understanding } from '../../../../core/understanding';
 import { type AmountRole, ROLE_FIELDS, statedRole } from './amount-roles';
 import { type Analysis, analyse } from './analysis';
 import { categoryTypeOf, chooseCategory, findCategoryType } from './categories';
-import { todayIn } from '../civil-date';
+import { todayIn } from '../../../../nlu/civil-date';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
 import { days, dueDays, months } from './entities';
-import { EntityCollector } from './entity-collector';
+import { EntityCollector } from '../../../../nlu/es-mx/entity-collector';
 
 const MONEY_ROLES: AmountRole[] = ['amount', 'balance', 'minimum'];
 const LEADING_FILLER =

@@ -1,5 +1,5 @@
-import type { Span } from './spans';
-import type { Token } from './tokens';
+import type { Span } from '../../../../nlu/es-mx/spans';
+import type { Token } from '../../../../nlu/es-mx/tokens';
 
 export const CATEGORIES = [
   'supermercado',

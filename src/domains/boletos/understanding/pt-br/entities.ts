@@ -1,5 +1,5 @@
-import type { EntityConflict } from '../../core/understanding';
-import { normalizeForMatch } from '../../core/text';
+import type { EntityConflict } from '../../../../core/understanding';
+import { normalizeForMatch } from '../../../../core/text';
 import type { Intent } from './intents';
 import type { Mentions } from './mentions';
 

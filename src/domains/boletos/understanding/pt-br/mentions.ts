@@ -1,12 +1,12 @@
 import { extractMarkedIds, type IdMention } from './boleto-ids';
-import type { EpochDay } from '../civil-date';
-import { extractNames, type NameMention } from './contact-name';
-import { extractDates, type DateMention } from './dates';
-import { extractContent, type ContentMention } from './message-content';
-import { extractMoney, type AmountMention, type BareNumber } from './money';
-import type { Scan } from './scan';
+import type { EpochDay } from '../../../../nlu/civil-date';
+import { extractNames, type NameMention } from '../../../../nlu/pt-br/contact-name';
+import { extractDates, type DateMention } from '../../../../nlu/pt-br/dates';
+import { extractContent, type ContentMention } from '../../../../nlu/pt-br/message-content';
+import { extractMoney, type AmountMention, type BareNumber } from '../../../../nlu/pt-br/money';
+import type { Scan } from '../../../../nlu/pt-br/scan';
 import { extractStatus, type BoletoStatus } from './status-filter';
-import { claimTimes } from './times';
+import { claimTimes } from '../../../../nlu/pt-br/times';
 
 /**
  * Everything the message mentions, before knowing what the user wants. The order is the

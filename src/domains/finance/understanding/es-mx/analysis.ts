@@ -1,9 +1,9 @@
 import { type CategoryMention, findCategories } from './categories';
-import { type DateMention, findDateMentions } from './date-mentions';
-import { prepareText } from './fold';
-import { findMoney, type MoneyMention } from './money';
-import { maskSpans } from './spans';
-import { type Token, tokenize } from './tokens';
+import { type DateMention, findDateMentions } from '../../../../nlu/es-mx/date-mentions';
+import { prepareText } from '../../../../nlu/es-mx/fold';
+import { findMoney, type MoneyMention } from '../../../../nlu/es-mx/money';
+import { maskSpans } from '../../../../nlu/es-mx/spans';
+import { type Token, tokenize } from '../../../../nlu/es-mx/tokens';
 
 /** Everything the rules read off one message, before deciding what it asks for. */
 export interface Analysis {

@@ -1,5 +1,5 @@
-import { NUMBER_WORDS_SOURCE, readNumberWords } from './number-words';
-import { tokenPattern, type Scan } from './scan';
+import { ID_DIGITS, NUMBER_WORDS_SOURCE, readNumberWords } from '../../../../nlu/pt-br/number-words';
+import { tokenPattern, type Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * Boleto numbers the user marked as such: "#12", "nº 56", "número 7", "id 200", "código 9".
@@ -12,9 +12,6 @@ export interface IdMention {
   from: number;
   to: number;
 }
-
-/** Ids are short public numbers; a longer digit run is a phone or a boleto line, not an id. */
-export const ID_DIGITS = /^\d{1,9}$/;
 
 const MARKED_ID = tokenPattern(
   `(?:#|nº|n [º°]|numero|id|codigo|cod)(?: \\.)?(?: de)? (\\d+|${NUMBER_WORDS_SOURCE})`,

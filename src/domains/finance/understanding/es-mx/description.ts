@@ -1,8 +1,8 @@
 import type { Analysis } from './analysis';
 import type { CategoryMention } from './categories';
-import { isNumberWord } from './number-words';
-import { matchAll, overlapsAny, type Span } from './spans';
-import { type Token, wordSet } from './tokens';
+import { isNumberWord } from '../../../../nlu/es-mx/number-words';
+import { matchAll, overlapsAny, type Span } from '../../../../nlu/es-mx/spans';
+import { type Token, wordSet } from '../../../../nlu/es-mx/tokens';
 
 /** Where the money came from, when it came in: "me pagaron 15 mil de nómina". */
 const INCOME_SOURCE =

@@ -1,5 +1,5 @@
 import type { Analysis } from './analysis';
-import type { MoneyMention } from './money';
+import type { MoneyMention } from '../../../../nlu/es-mx/money';
 
 /**
  * What an amount is in a message that can hold several: a debt's balance and its minimum payment

@@ -4,5 +4,5 @@
  * trained intent model.
  */
 export { createEsMxUnderstander, esMxModelInput, esMxRuleUnderstander } from './understander';
-export { ES_MX_SPEECH_ACTS } from './speech-act';
+export { ES_MX_SPEECH_ACTS } from '../../../../nlu/es-mx/speech-act';
 export { INTENTS as ES_MX_INTENTS } from './intents';

@@ -1,7 +1,7 @@
-import type { Understander, Understanding, UnderstandingContext } from '../../core/understanding';
-import type { IntentReader, ModelInput } from '../intent-model';
+import type { Understander, Understanding, UnderstandingContext } from '../../../../core/understanding';
+import type { IntentReader, ModelInput } from '../../../../nlu/intent-model';
 import { analyse, type Analysis } from './analysis';
-import { todayIn } from '../civil-date';
+import { todayIn } from '../../../../nlu/civil-date';
 import { extractEntities } from './entities';
 import { classify, INTENTS, saysIncome, type Intent } from './intents';
 import { readPatch } from './patch';

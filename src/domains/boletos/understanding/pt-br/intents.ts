@@ -1,6 +1,6 @@
 import type { Mentions } from './mentions';
-import { isSendVerb, isSpeechWord } from './message-content';
-import { tokenPattern, type Scan } from './scan';
+import { isSendVerb, isSpeechWord } from '../../../../nlu/pt-br/message-content';
+import { tokenPattern, type Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * Intent classification for the boletos domain, with a confidence that means something.

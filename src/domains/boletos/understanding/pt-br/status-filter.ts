@@ -1,4 +1,4 @@
-import { tokenPattern, type Scan } from './scan';
+import { tokenPattern, type Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * The status a list is filtered by ("quais boletos estão pendentes?"). Internal to the boletos
