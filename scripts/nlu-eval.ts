@@ -9,7 +9,7 @@
  * hand-ordered rules that the trained model replaced, for comparison.
  *
  * Entities are compared exactly; only the locale's documented entity names count
- * (`PUBLIC_ENTITIES`), plus `transaction_type` for es-MX (income vs expense). Free text that the
+ * (the pack's `entities`), plus `transaction_type` for es-MX (income vs expense). Free text that the
  * labeling guide leaves out (es-MX `description`) and the internal entities count only where a
  * line labels them. A value is
  * *wrong* when the understanding states it and it differs from the label (or the label has
@@ -21,7 +21,7 @@ import { isLocale, type Locale } from '../src/core/locale';
 import type { Understander, Understanding } from '../src/core/understanding';
 import { packForLocale } from '../src/app/packs';
 import { writeIntents } from '../src/domains/write-intents';
-import { DEFAULT_TIME_ZONE, PUBLIC_ENTITIES } from '../src/nlu';
+import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { esMxRuleUnderstander } from '../src/domains/finance/understanding/es-mx';
 import { ptBrRuleUnderstander } from '../src/domains/boletos/understanding/pt-br';
 import { fixturePath, loadExamples, SET_NAMES, type LabeledExample, type SetName } from './nlu-sets';
@@ -91,7 +91,7 @@ function fields(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const labeledOnly = LABELED_ONLY[locale];
-  const always = PUBLIC_ENTITIES[locale].filter((name) => !labeledOnly.includes(name));
+  const always = packForLocale(locale).entities.filter((name) => !labeledOnly.includes(name));
   const extras = labeledOnly.filter((name) => labeled[name] !== undefined);
   for (const name of [...always, ...extras]) {
     const value = entities[name];

@@ -12,7 +12,7 @@
 import { createInterface } from 'node:readline';
 import { isLocale, type Locale } from '../src/core/locale';
 import { packForLocale } from '../src/app/packs';
-import { DEFAULT_TIME_ZONE, publicEntities } from '../src/nlu';
+import { DEFAULT_TIME_ZONE, pickEntities } from '../src/nlu';
 
 const USAGE =
   'usage: npm run nlu -- [--locale pt-BR|es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
             now: options.now ?? new Date(),
             timeZone: options.timeZone,
           });
-    const entities = publicEntities(options.locale, result.entities);
+    const entities = pickEntities(packForLocale(options.locale).entities, result.entities);
     process.stdout.write(
       `${JSON.stringify({ text, intent: result.intent, confidence: result.confidence, entities })}\n`,
     );

@@ -133,6 +133,12 @@ export interface DomainPack {
   tools: readonly AnyTool[];
   understander: Understander;
   /**
+   * The documented entity names, in their documented order: what `npm run nlu` prints and
+   * `npm run nlu:eval` scores. The readers may carry internal entities besides these (boletos
+   * keeps `status` for list filters, finance `transaction_type` and `debt_action`).
+   */
+  entities: readonly string[];
+  /**
    * Whether `text` asks for the write `intent` (true for intents that do not write): a verb of
    * that write, not a question, not a hypothesis, not negated. Applies to every reader, the
    * offline model and Gemini alike.

@@ -1,35 +1,13 @@
 import type { Locale } from '../core/locale';
 import type { Understanding } from '../core/understanding';
 
-/**
- * What understanding shares across packs: the documented entity names per locale (tools that
- * print or evaluate understanding, `npm run nlu` and `npm run nlu:eval`, keep to them) and the
- * default time zones. Each locale's readers may carry internal entities besides these (pt-BR
- * keeps `status` for list filters, es-MX `transaction_type` and `debt_action`).
- */
-export const PUBLIC_ENTITIES: Record<Locale, readonly string[]> = {
-  'pt-BR': ['contact_name', 'amount_cents', 'due_date', 'boleto_id', 'message_content'],
-  'es-MX': [
-    'amount_mxn_cents',
-    'date_iso',
-    'category',
-    'category_type',
-    'description',
-    'month',
-    'debt_name',
-    'balance_mxn_cents',
-    'minimum_payment_mxn_cents',
-    'due_day',
-  ],
-};
-
-/** Only the documented entities of `locale`, in their documented order. */
-export function publicEntities(
-  locale: Locale,
+/** Only the entities named in `names` (a pack's documented ones), in that order. */
+export function pickEntities(
+  names: readonly string[],
   entities: Understanding['entities'],
 ): Understanding['entities'] {
   const out: Understanding['entities'] = {};
-  for (const name of PUBLIC_ENTITIES[locale]) {
+  for (const name of names) {
     const value = entities[name];
     if (value !== undefined) out[name] = value;
   }

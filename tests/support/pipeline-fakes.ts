@@ -186,6 +186,7 @@ export function paymentsPack() {
       SHOW: { name: 'SHOW', required: [], tool: 'show' },
       HELP: { name: 'HELP', required: [] },
     },
+    entities: ['payee', 'amount_cents'],
     tools: [
       {
         name: 'pay',

@@ -2,13 +2,12 @@ import { financePack } from '../../src/domains/finance';
 import { financeCatalog } from '../../src/domains/finance/catalog';
 import { CATEGORIES } from '../../src/domains/finance/categories';
 import { toDeclaration } from '../../src/domains/tool-registry';
-import { PUBLIC_ENTITIES } from '../../src/nlu';
 import { CATEGORIES as NLU_CATEGORIES } from '../../src/domains/finance/understanding/es-mx/categories';
 
 /** The finance pack's sentences: complete, Spanish, money only through formatMoney. */
 describe('finance catalog', () => {
   it('names every entity and every conflict the es-MX understander can produce', () => {
-    for (const field of PUBLIC_ENTITIES['es-MX']) {
+    for (const field of financePack.entities) {
       expect(financePack.fieldLabel(field)).toBeTruthy();
       expect(financePack.say(`conflict_${field}`, { values: 'a, b' })).toBeTruthy();
     }

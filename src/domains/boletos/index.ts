@@ -34,6 +34,7 @@ export const boletosPack: DomainPack = {
   intents: BOLETOS_INTENTS,
   tools: boletoTools,
   understander: boletosUnderstander,
+  entities: ['contact_name', 'amount_cents', 'due_date', 'boleto_id', 'message_content'],
   intentModel: boletosIntentModel,
   asksForWrite: boletosAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
