@@ -4,7 +4,14 @@ import type { Counts } from './counting';
 import type { ChildReply } from './pipeline-child';
 
 const ROOT = join(__dirname, '..');
-const CHILD = join(__dirname, 'pipeline-child.ts');
+/**
+ * BENCH_COMPILED=1 runs the children from the build (`npm run build`: plain JavaScript in
+ * dist/), as production runs them; otherwise TypeScript through tsx, as in development.
+ */
+const COMPILED = process.env.BENCH_COMPILED === '1';
+const CHILD = COMPILED
+  ? join(ROOT, 'dist', 'bench', 'pipeline-child.js')
+  : join(__dirname, 'pipeline-child.ts');
 
 export interface ChildCounts {
   counts: Counts;
@@ -34,7 +41,10 @@ export class PipelineChild {
     this.process = fork(CHILD, [mode], {
       cwd: ROOT,
       // BENCH_CHILD_NODE_ARGS adds node flags to the children (e.g. --cpu-prof to profile them).
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+      execArgv: [
+        ...(COMPILED ? [] : ['--import', 'tsx']),
+        ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       env: { ...process.env, NODE_OPTIONS: '', ...env },
       stdio: ['ignore', 'inherit', options.stderr ?? 'inherit', 'ipc'],
     });

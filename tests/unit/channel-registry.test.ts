@@ -16,11 +16,11 @@ describe('channel registry', () => {
     expect(channelIdSchema.safeParse('').success).toBe(false);
   });
 
-  it('the Procfile runs one process per channel that has its own, through workers/channel.ts', () => {
+  it('the Procfile runs one process per channel that has its own, through workers/channel', () => {
     const lines = readFileSync(join(ROOT, 'Procfile'), 'utf8').trim().split('\n');
-    const channelLines = lines.filter((line) => line.includes('workers/channel.ts'));
+    const channelLines = lines.filter((line) => line.includes('workers/channel.js'));
     const expected = CHANNEL_MODULES.filter((module) => module.ownProcess).map(
-      (module) => `${module.id}: tsx workers/channel.ts ${module.id}`,
+      (module) => `${module.id}: node dist/workers/channel.js ${module.id}`,
     );
     expect(channelLines).toEqual(expected);
     for (const module of CHANNEL_MODULES.filter((m) => m.ownProcess)) expect(module.runProcess).toBeDefined();
@@ -39,8 +39,6 @@ describe('channel registry', () => {
       timeout: 20_000,
     });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(
-      'usage: tsx workers/channel.ts <telegram|whatsapp> (no channel process "fax")',
-    );
+    expect(run.stderr).toContain('usage: workers/channel <telegram|whatsapp> (no channel process "fax")');
   });
 });

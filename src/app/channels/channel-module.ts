@@ -12,7 +12,7 @@ export interface ChannelModule {
   readonly id: string;
   /** Shows "typing…" while a turn runs. */
   readonly typing: boolean;
-  /** Runs as its own process: `tsx workers/channel.ts <id>`, a line of the Procfile. */
+  /** Runs as its own process: `workers/channel <id>`, a line of the Procfile. */
   readonly ownProcess: boolean;
   /** Whether configuration asks for it; `npm start` runs the configured ones in-process. */
   configured(config: Config): boolean;
