@@ -52,6 +52,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{10,15}$/, 'digits only, with country code')
     .optional(),
+  /**
+   * Where the whatsapp process keeps each inbound message until ingress accepts it (WhatsApp has
+   * been told it arrived and will not send it again). Must survive a restart of the process.
+   */
+  WHATSAPP_SPOOL_DIR: z.string().min(1).default('.iris/whatsapp-spool'),
 
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.string().url().optional(),

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { redisLeases } from '../../src/stores/redis-lease';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
@@ -20,13 +23,17 @@ import {
  * (auth state), recorded-shape Baileys events in, envelopes out.
  */
 const backends = new TestBackends();
+const spoolRoot = mkdtempSync(join(tmpdir(), 'iris-wa-spool-'));
 const channels: WhatsappChannel[] = [];
 
 beforeAll(() => backends.setUp());
 afterEach(async () => {
   await Promise.all(channels.splice(0).map((channel) => channel.stop()));
 });
-afterAll(() => backends.tearDown());
+afterAll(async () => {
+  await backends.tearDown();
+  rmSync(spoolRoot, { recursive: true, force: true });
+});
 
 const PAIRED = {
   me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
@@ -50,6 +57,8 @@ async function setup(
     paired?: boolean;
     fake?: FakeFactory;
     channel?: Record<string, unknown>;
+    spoolDir?: string;
+    ingress?: RecordingIngress;
   } = {},
 ): Promise<Setup> {
   const account = options.account ?? backends.account();
@@ -57,7 +66,7 @@ async function setup(
   if (options.paired) await store.writeCreds(account, structuredClone(PAIRED));
   const fake =
     options.fake ?? fakeSocketFactory({ lids: { '201234567890123@lid': '5511987654321@s.whatsapp.net' } });
-  const ingress = new RecordingIngress();
+  const ingress = options.ingress ?? new RecordingIngress();
   const audio = new MemoryAudioStore();
   const pairings: PairingEvent[] = [];
   const channel = createWhatsappChannel({
@@ -68,6 +77,8 @@ async function setup(
       reconnect: { baseDelayMs: 20, maxDelayMs: 40 },
       unpairedRecheckMs: 50,
       audio: { maxBytes: 64 * 1024, maxDurationSec: 120 },
+      ingressRetryMaxMs: 50,
+      spoolDir: options.spoolDir ?? spoolRoot,
       ...options.channel,
     },
     ingress,
@@ -196,6 +207,36 @@ describe('WhatsApp adapter: receiving', () => {
     expect(s.ingress.envelopes[0]?.content).toEqual({ type: 'unsupported', what: 'audio_disabled' });
     expect(downloads).toBe(0);
     expect(s.audio.items.size).toBe(0);
+  });
+
+  it('keeps trying ingress while it is down: every message arrives once, in order, and the spool empties', async () => {
+    const ingress = new RecordingIngress();
+    ingress.failuresLeft = 8; // a Redis outage, at the test's fast back-off
+    const s = await setup({ paired: true, ingress });
+    const socket = await openSocket(s);
+    socket.upsert(loadUpsert('text'));
+    socket.upsert(loadUpsert('backlog'));
+    await waitFor(() => s.ingress.envelopes.length === 2, 10_000);
+    expect(ingress.failures).toBe(8);
+    expect(s.ingress.outcomes.map((o) => o.status)).toEqual(['queued', 'queued']);
+    await waitFor(() => readdirSync(join(spoolRoot, s.account)).length === 0);
+  });
+
+  it('hands over at the next start what a stopped run spooled and ingress never accepted', async () => {
+    const spoolDir = mkdtempSync(join(tmpdir(), 'iris-wa-spool-'));
+    const down = new RecordingIngress();
+    down.failuresLeft = Number.MAX_SAFE_INTEGER; // Redis stays down for this whole run
+    const first = await setup({ paired: true, ingress: down, spoolDir });
+    (await openSocket(first)).upsert(loadUpsert('text'));
+    await waitFor(() => down.failures >= 2);
+    await first.channel.stop(); // the process goes away; the message is only in the spool
+    expect(readdirSync(join(spoolDir, first.account)).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+
+    const next = await setup({ account: first.account, paired: true, spoolDir });
+    await waitFor(() => next.ingress.envelopes.length === 1);
+    expect(next.ingress.envelopes[0]?.platformMessageId).toBe(loadUpsert('text').messages[0]?.key?.id);
+    await waitFor(() => readdirSync(join(spoolDir, first.account)).length === 0);
+    rmSync(spoolDir, { recursive: true, force: true });
   });
 
   it('asks for the unavailable-audio reply when the download fails', async () => {

@@ -7,7 +7,7 @@ import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL } from '../support/test-env';
-import { fakeSocketFactory, waitFor, type FakeWaSocket } from './whatsapp-fakes';
+import { fakeSocketFactory, TEST_SPOOL_DIR, waitFor, type FakeWaSocket } from './whatsapp-fakes';
 
 const PAIRED = {
   me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
@@ -31,7 +31,7 @@ describe('WhatsApp through the whole of Iris', () => {
     h.startPipelines(1);
     await new PgWhatsappAuthStore(pool).writeCreds(account, structuredClone(PAIRED));
     channel = createWhatsappChannel({
-      options: { account, redisPrefix: h.prefix, pairing: { mode: 'none' } },
+      options: { account, redisPrefix: h.prefix, spoolDir: TEST_SPOOL_DIR, pairing: { mode: 'none' } },
       ingress: h.container.ingress,
       audioStore: h.container.audio,
       redis: h.container.redis,

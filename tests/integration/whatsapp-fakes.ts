@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import pino from 'pino';
@@ -146,8 +147,16 @@ export class RecordingIngress implements Ingress {
   readonly envelopes: InboundEnvelope[] = [];
   readonly outcomes: IngressOutcome[] = [];
   private readonly seen = new Set<string>();
+  /** Calls that throw first, as an ingress whose Redis is down would. */
+  failuresLeft = 0;
+  failures = 0;
 
   async handle(envelope: InboundEnvelope): Promise<IngressOutcome> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      this.failures += 1;
+      throw new Error('ingress unavailable (test: Redis down)');
+    }
     this.envelopes.push(envelope);
     const outcome: IngressOutcome = this.seen.has(envelope.platformMessageId)
       ? { status: 'duplicate' }
@@ -219,3 +228,6 @@ export class TestBackends {
     await this.admin?.end();
   }
 }
+
+/** The tests' intake spool, outside the repository (one folder per account below it). */
+export const TEST_SPOOL_DIR = join(tmpdir(), 'iris-wa-spool-tests');

@@ -12,6 +12,7 @@ import {
   TestBackends,
   waitFor,
   type FakeFactory,
+  TEST_SPOOL_DIR,
 } from './whatsapp-fakes';
 
 /**
@@ -31,7 +32,13 @@ afterAll(() => backends.tearDown());
 async function instance(account: string, redis: Redis = backends.redis()) {
   const fake = fakeSocketFactory();
   const channel = createWhatsappChannel({
-    options: { account, redisPrefix: backends.prefix, lease: { ttlMs: TTL }, reconnect: { baseDelayMs: 20 } },
+    options: {
+      account,
+      redisPrefix: backends.prefix,
+      spoolDir: TEST_SPOOL_DIR,
+      lease: { ttlMs: TTL },
+      reconnect: { baseDelayMs: 20 },
+    },
     ingress: new RecordingIngress(),
     audioStore: new MemoryAudioStore(),
     redis,

@@ -15,6 +15,7 @@ import {
   TestBackends,
   waitFor,
   type FakeFactory,
+  TEST_SPOOL_DIR,
 } from './whatsapp-fakes';
 
 /** The sender against real Redis (markers, ledger, pacing, sent-message store) and a fake socket. */
@@ -41,6 +42,7 @@ async function openChannel(send: Record<string, unknown> = {}) {
     options: {
       account,
       redisPrefix: backends.prefix,
+      spoolDir: TEST_SPOOL_DIR,
       send: { chatMinIntervalMs: 0, chatJitterMs: 0, accountMaxPerMinute: 6000, ...send },
     },
     ingress,

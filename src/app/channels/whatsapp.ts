@@ -19,6 +19,7 @@ export function startWhatsapp(c: Container): WhatsappChannel {
     options: {
       account: c.config.WHATSAPP_ACCOUNT,
       redisPrefix: c.config.IRIS_PREFIX,
+      spoolDir: c.config.WHATSAPP_SPOOL_DIR,
       pairing:
         c.config.WHATSAPP_PAIRING === 'code' && c.config.WHATSAPP_PAIRING_PHONE
           ? { mode: 'code', phoneNumber: c.config.WHATSAPP_PAIRING_PHONE }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Ingress, IngressOutcome } from '../../core/channel';
 import type { InboundContent, InboundEnvelope } from '../../core/messages';
 import { intakeAudio } from './audio-intake';
+import type { IntakeSpool } from './intake-spool';
 import type { FirstContactMarkers } from './first-contact';
 import { parseJid, phoneFromJid, type SenderIdentity } from './jid';
 import { mapMessage, type AudioLimits, type MapResult } from './map-message';
@@ -14,7 +15,12 @@ export interface InboundDeps {
   audioStore: AudioStore;
   markers: FirstContactMarkers;
   audio: AudioLimits;
+  /** Where a message waits until ingress accepts it (see `intake-spool.ts`). */
+  spool: IntakeSpool;
+  /** Failed attempts at ingress before each further failure is logged as an error. */
   ingressAttempts: number;
+  /** Longest pause between two attempts at ingress. */
+  ingressRetryMaxMs?: number;
   logger: Logger;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
@@ -33,9 +39,15 @@ type Accepted = Extract<MapResult, { kind: 'accept' }>;
  * one at a time in arrival order (a voice note that takes a second to download must not let the
  * text sent after it overtake it in the engine's queue); different chats run side by side.
  * Ingress dedupes by platform message id, so a message Baileys delivers twice is passed twice.
+ *
+ * No message is given up: it is spooled to disk before ingress is tried, tried again (backing off)
+ * for as long as ingress fails — later messages of the same chat wait behind it, other chats go
+ * on — and removed from the spool once accepted. On `stop` the attempts end and the spool keeps
+ * what was not accepted; `replaySpool` hands it over at the next start.
  */
 export class InboundHandler {
   private readonly chains = new Map<string, Promise<void>>();
+  private stopped = false;
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -68,7 +80,38 @@ export class InboundHandler {
     }
   }
 
-  /** Resolves when every message handed over so far has been delivered (or given up). */
+  /**
+   * Hands over what an earlier run spooled and ingress never accepted (a crash, a stop during an
+   * outage), in arrival order per chat. Ingress drops any it already has.
+   */
+  async replaySpool(): Promise<number> {
+    const waiting = await this.deps.spool.pending();
+    for (const { id, envelope } of waiting) {
+      const log = this.deps.logger.child({
+        waMessageId: envelope.platformMessageId,
+        chatId: envelope.chatId,
+      });
+      this.serialize(envelope.chatId, async () => {
+        try {
+          const outcome = await this.handOver(envelope, log);
+          await this.deps.spool.remove(id);
+          log.info({ outcome: outcome.status }, 'whatsapp: spooled message handed over');
+        } catch (error) {
+          log.warn({ err: error }, 'whatsapp: spooled message kept for the next start');
+        }
+      });
+    }
+    if (waiting.length > 0)
+      this.deps.logger.info({ messages: waiting.length }, 'whatsapp: replaying the spool');
+    return waiting.length;
+  }
+
+  /** Ends the attempts at ingress: what was not accepted stays in the spool. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves when every message handed over so far has been delivered (or kept in the spool). */
   async drain(): Promise<void> {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
@@ -100,12 +143,15 @@ export class InboundHandler {
               })
             : accepted.content;
       const envelope: InboundEnvelope = { ...accepted.envelope, externalUserId, content };
-      // Marked before ingress: the refusal or the answer ingress queues must be allowed out.
-      await this.deps.markers.mark(envelope.chatId);
+      const spooled = await this.deps.spool.put(envelope);
       const outcome = await this.handOver(envelope, log);
+      await this.deps.spool.remove(spooled);
       log.info({ outcome: outcome.status, content: content.type }, 'whatsapp: message received');
     } catch (error) {
-      log.error({ err: error }, 'whatsapp: message could not be handed to ingress; it is lost');
+      log.error(
+        { err: error },
+        'whatsapp: message not handed to ingress (kept in the spool if it got there)',
+      );
     }
   }
 
@@ -135,14 +181,19 @@ export class InboundHandler {
     return `jid:${chatId}`;
   }
 
+  /** Marks the chat and tries ingress until it accepts, backing off (200 ms doubling, capped); throws once stopped. */
   private async handOver(envelope: InboundEnvelope, log: Logger): Promise<IngressOutcome> {
+    const maxDelayMs = this.deps.ingressRetryMaxMs ?? 10_000;
     for (let attempt = 1; ; attempt += 1) {
       try {
+        // Marked before ingress: the refusal or the answer ingress queues must be allowed out.
+        await this.deps.markers.mark(envelope.chatId);
         return await this.deps.ingress.handle(envelope);
       } catch (error) {
-        if (attempt >= this.deps.ingressAttempts) throw error;
-        log.warn({ err: error, attempt }, 'whatsapp: ingress failed, retrying');
-        await this.sleep(200 * 2 ** (attempt - 1));
+        if (this.stopped) throw error;
+        const level = attempt >= this.deps.ingressAttempts ? 'error' : 'warn';
+        log[level]({ err: error, attempt }, 'whatsapp: ingress failed, retrying (the message is spooled)');
+        await this.sleep(Math.min(maxDelayMs, 200 * 2 ** Math.min(attempt - 1, 16)));
       }
     }
   }

@@ -40,6 +40,7 @@
  * messages that do not mention the bot. `externalUserId` is the sender's canonical phone
  * (digits, Brazil's ninth digit added; `phoneCandidates` gives the forms to match).
  */
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ChannelSender, Ingress } from '../../core/channel';
@@ -48,6 +49,7 @@ import { createBaileysSocketFactory } from './baileys-socket-factory';
 import { ConnectionSupervisor } from './connection-supervisor';
 import { FirstContactMarkers } from './first-contact';
 import { InboundHandler } from './inbound';
+import { FileIntakeSpool, type IntakeSpool } from './intake-spool';
 import { whatsappOptionsSchema, type WhatsappOptions, type WhatsappOptionsInput } from './options';
 import { showPairing } from './pairing-display';
 import type { LeaseFactory } from '../../core/lease';
@@ -75,6 +77,8 @@ export interface WhatsappChannelDeps {
   logger: Logger;
   /** Defaults to the Baileys socket; tests pass a fake. */
   socketFactory?: SocketFactory;
+  /** Where inbound messages wait for ingress; default a folder under `options.spoolDir`. */
+  spool?: IntakeSpool;
   /** Defaults to drawing the QR (or printing the code) on stdout, plus a log line. */
   onPairing?: (event: PairingEvent) => void;
   onStatusChange?: (status: ChannelStatus) => void;
@@ -110,7 +114,9 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     audioStore: deps.audioStore,
     markers,
     audio: options.audio,
+    spool: deps.spool ?? new FileIntakeSpool(join(options.spoolDir, options.account)),
     ingressAttempts: options.ingressAttempts,
+    ingressRetryMaxMs: options.ingressRetryMaxMs,
     logger,
   });
   const supervisor = new ConnectionSupervisor({
@@ -134,8 +140,18 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     logger,
   });
   return {
-    start: async () => supervisor.start(),
-    stop: () => supervisor.stop(),
+    start: async () => {
+      // What an earlier run spooled and ingress never accepted goes first (in the background:
+      // it may be waiting for Redis, and the connection must not wait for it).
+      void inbound
+        .replaySpool()
+        .catch((error: unknown) => logger.error({ err: error }, 'whatsapp: spool not readable'));
+      await supervisor.start();
+    },
+    stop: async () => {
+      inbound.stop();
+      await supervisor.stop();
+    },
     sender,
     options,
     status: () => supervisor.currentStatus,

@@ -92,8 +92,16 @@ export const whatsappOptionsSchema = z
       .default(24 * 60 * 60),
     /** On stop or lease loss, how long to wait for in-flight messages and auth writes. */
     stopDrainMs: z.number().int().min(0).default(8_000),
-    /** Attempts to hand an envelope to ingress before giving up (and logging the message id). */
+    /** Failed attempts at ingress after which each further failure is logged as an error. */
     ingressAttempts: z.number().int().min(1).default(3),
+    /** Longest pause between two attempts at ingress (they go on until it accepts). Default 10 s. */
+    ingressRetryMaxMs: z.number().int().min(1).default(10_000),
+    /**
+     * Where a message waits, on this process' disk, until ingress accepts it (one folder per
+     * account below it). Must survive a restart: a persistent volume where disks are fresh at
+     * each start. Default `.iris/whatsapp-spool` under the working directory.
+     */
+    spoolDir: z.string().min(1).default('.iris/whatsapp-spool'),
     send: z
       .object({
         chatMinIntervalMs: z.number().int().min(0).default(1_500),
