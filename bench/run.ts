@@ -19,9 +19,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { createPrismaClient } from '../src/stores/prisma/client';
-import { applyMigrations } from '../src/stores/prisma/migrations';
+import { recreateDatabase } from './fresh-database';
 import { add, emptyCounts, installCounters } from './counting';
 import { SCRIPT, type LoadDriver } from './load';
 import { createPopulation, type Person } from './population';
@@ -57,20 +56,12 @@ const env: BenchEnv = {
   PIPELINE_CONCURRENCY: '16',
 };
 
-async function recreateDatabase(): Promise<string> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0];
-  await client.end();
-  await applyMigrations(DATABASE_URL);
+async function freshDatabase(): Promise<string> {
+  const { name, serverVersion } = await recreateDatabase(DATABASE_URL);
   const redis = new Redis(REDIS_URL);
   const info = await redis.info('server');
   redis.disconnect();
-  return `Redis ${/redis_version:(\S+)/.exec(info)?.[1]}, PostgreSQL ${version?.server_version}; database ${name} recreated and migrated`;
+  return `Redis ${/redis_version:(\S+)/.exec(info)?.[1]}, PostgreSQL ${serverVersion}; database ${name} recreated and migrated`;
 }
 
 const load = () =>
@@ -158,7 +149,7 @@ async function main(): Promise<void> {
   console.log(
     `Iris bench — ${cpu.length} cores (${cpu[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${load()}`,
   );
-  console.log(await recreateDatabase());
+  console.log(await freshDatabase());
   const db = createPrismaClient(DATABASE_URL, { max: 4 });
   const people = await createPopulation(db, { tag: 'bench', tenants: 100, usersPerTenant: 30 });
   await db.$disconnect();

@@ -147,64 +147,36 @@ function patternFindings(text: string): { findings: InjectionFinding[]; blobsWit
     }
     const hidden = normalized === plain ? [] : matches(pattern, normalized);
     if (hidden.length > 0) {
-      const shown = excerpt(hidden[0]![0]);
-      findings.push({
-        category: pattern.category,
-        rule: pattern.id,
-        risk: 'HIGH',
-        view: 'normalized',
-        excerpt: shown,
-      });
-      findings.push({
-        category: 'encoding',
-        rule: `hidden:${pattern.id}`,
-        risk: 'HIGH',
-        view: 'normalized',
-        excerpt: shown,
-      });
+      findings.push(...hiddenPhrase(pattern, 'normalized', 'hidden', hidden[0]![0]));
       continue;
     }
     const backwards = matches(pattern, reversed);
     if (backwards.length > 0) {
-      const shown = excerpt(backwards[0]![0]);
-      findings.push({
-        category: pattern.category,
-        rule: pattern.id,
-        risk: 'HIGH',
-        view: 'reversed',
-        excerpt: shown,
-      });
-      findings.push({
-        category: 'encoding',
-        rule: `reversed:${pattern.id}`,
-        risk: 'HIGH',
-        view: 'reversed',
-        excerpt: shown,
-      });
+      findings.push(...hiddenPhrase(pattern, 'reversed', 'reversed', backwards[0]![0]));
       continue;
     }
     blobs.forEach((decoded, i) => {
       const inBlob = matches(pattern, decoded);
       if (inBlob.length === 0) return;
       blobHit[i] = true;
-      const shown = excerpt(inBlob[0]![0]);
-      findings.push({
-        category: pattern.category,
-        rule: pattern.id,
-        risk: 'HIGH',
-        view: 'decoded',
-        excerpt: shown,
-      });
-      findings.push({
-        category: 'encoding',
-        rule: `base64:${pattern.id}`,
-        risk: 'HIGH',
-        view: 'decoded',
-        excerpt: shown,
-      });
+      findings.push(...hiddenPhrase(pattern, 'decoded', 'base64', inBlob[0]![0]));
     });
   }
   return { findings, blobsWithoutHits: blobHit.filter((hit) => !hit).length };
+}
+
+/** A phrase that shows only once undone (normalized, reversed, decoded): its own finding, HIGH, and an encoding one. */
+function hiddenPhrase(
+  pattern: InjectionPattern,
+  view: InjectionFinding['view'],
+  how: string,
+  matched: string,
+): InjectionFinding[] {
+  const shown = excerpt(matched);
+  return [
+    { category: pattern.category, rule: pattern.id, risk: 'HIGH', view, excerpt: shown },
+    { category: 'encoding', rule: `${how}:${pattern.id}`, risk: 'HIGH', view, excerpt: shown },
+  ];
 }
 
 function overallRisk(findings: readonly InjectionFinding[]): RiskLevel {

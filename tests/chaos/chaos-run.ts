@@ -177,15 +177,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   }
 }
 
-/** One person: "cria um boleto ..." until a proposal comes (at most 3 tries), then "sim" or "não". */
-async function converse(
-  platform: Platform,
-  person: Person,
-  index: number,
-  refuseEvery: number,
-): Promise<ConversationRecord> {
-  const chatId = `chat-${person.userId}`;
-  const record: ConversationRecord = {
+/** A person's record before the first message; every n-th person is in the "não" group. */
+function newRecord(person: Person, chatId: string, index: number, refuseEvery: number): ConversationRecord {
+  return {
     tenantId: person.tenantId,
     conversationId: conversationIdFor(person.tenantId, 'console', chatId, person.userId),
     confirms: index % refuseEvery !== 0,
@@ -194,6 +188,17 @@ async function converse(
     outcome: 'no_proposal',
     unexpected: [],
   };
+}
+
+/** One person: "cria um boleto ..." until a proposal comes (at most 3 tries), then "sim" or "não". */
+async function converse(
+  platform: Platform,
+  person: Person,
+  index: number,
+  refuseEvery: number,
+): Promise<ConversationRecord> {
+  const chatId = `chat-${person.userId}`;
+  const record = newRecord(person, chatId, index, refuseEvery);
   const say = async (text: string) => {
     const exchange = await platform.exchange(person.externalUserId, chatId, text);
     record.exchanges.push(exchange);
@@ -235,15 +240,7 @@ async function converseSoak(
   pauseMs: number,
 ): Promise<ConversationRecord> {
   const chatId = `chat-${person.userId}`;
-  const record: ConversationRecord = {
-    tenantId: person.tenantId,
-    conversationId: conversationIdFor(person.tenantId, 'console', chatId, person.userId),
-    confirms: index % refuseEvery !== 0,
-    exchanges: [],
-    answer: undefined,
-    outcome: 'no_proposal',
-    unexpected: [],
-  };
+  const record = newRecord(person, chatId, index, refuseEvery);
   const say = async (text: string, expected: RegExp) => {
     await sleep(Math.floor(Math.random() * pauseMs));
     const exchange = await platform.exchange(person.externalUserId, chatId, text);

@@ -8,8 +8,7 @@
  *   npm run chaos:redis-loss [-- --runs 3 --conversations 300]
  */
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
-import { applyMigrations } from '../../src/stores/prisma/migrations';
+import { recreateDatabase } from '../../bench/fresh-database';
 import { runChaos } from './chaos-run';
 
 const { values: args } = parseArgs({
@@ -20,19 +19,8 @@ const { values: args } = parseArgs({
 });
 const DATABASE_URL = process.env.CHAOS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_chaos';
 
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  await client.end();
-  await applyMigrations(DATABASE_URL);
-}
-
 async function main(): Promise<number> {
-  await recreateDatabase();
+  await recreateDatabase(DATABASE_URL);
   let alwaysBroke = false;
   for (const appendfsync of ['always', 'everysec'] as const) {
     for (let run = 1; run <= Number(args.runs); run++) {

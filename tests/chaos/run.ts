@@ -10,8 +10,7 @@
  *       a private redis-server with that appendfsync policy, killed at 55 s, back 5 s later
  */
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
-import { applyMigrations } from '../../src/stores/prisma/migrations';
+import { recreateDatabase } from '../../bench/fresh-database';
 import { runChaos } from './chaos-run';
 import { formatChaosReport } from './report';
 
@@ -32,19 +31,8 @@ function fsyncPolicy(value: string | undefined): 'always' | 'everysec' | undefin
 const DATABASE_URL = process.env.CHAOS_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_chaos';
 const REDIS_URL = process.env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  await client.end();
-  await applyMigrations(DATABASE_URL);
-}
-
 async function main(): Promise<number> {
-  await recreateDatabase();
+  await recreateDatabase(DATABASE_URL);
   const started = Date.now();
   const log = (line: string) =>
     console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);

@@ -8,8 +8,7 @@
  *   npm run soak [-- --conversations 300 --pause 3 --reply-timeout 30 --processes 2 --concurrency 8]
  */
 import { parseArgs } from 'node:util';
-import { Client } from 'pg';
-import { applyMigrations } from '../../src/stores/prisma/migrations';
+import { recreateDatabase } from '../../bench/fresh-database';
 import { runChaos } from './chaos-run';
 import { formatChaosReport } from './report';
 
@@ -26,19 +25,8 @@ const { values: args } = parseArgs({
 const DATABASE_URL = process.env.SOAK_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/iris_soak';
 const REDIS_URL = process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function recreateDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
-  await client.end();
-  await applyMigrations(DATABASE_URL);
-}
-
 async function main(): Promise<number> {
-  await recreateDatabase();
+  await recreateDatabase(DATABASE_URL);
   const started = Date.now();
   const log = (line: string) =>
     console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);

@@ -2,7 +2,11 @@ import { redisLeases } from '../../src/stores/redis-lease';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { createTelegramChannel, type TelegramChannel } from '../../src/channels/telegram';
+import {
+  createTelegramChannel,
+  type TelegramChannel,
+  type TelegramOptionsInput,
+} from '../../src/channels/telegram';
 import { FakeBotApi } from './telegram-fake-bot-api';
 import {
   MemoryAudioStore,
@@ -15,6 +19,31 @@ import {
   testPrefix,
   waitFor,
 } from './telegram-helpers';
+
+/** A Telegram channel on the fake Bot API, polling fast, with these audio options. */
+function pollingChannel(
+  api: FakeBotApi,
+  options: { token: string; prefix: string; audio: TelegramOptionsInput['audio'] },
+  ingress: RecordingIngress,
+  audioStore: MemoryAudioStore,
+  redis: Redis,
+): TelegramChannel {
+  return createTelegramChannel({
+    options: {
+      token: options.token,
+      apiRoot: api.apiRoot,
+      redisPrefix: options.prefix,
+      polling: fastPolling,
+      pacing: noPacing,
+      ...(options.audio ? { audio: options.audio } : {}),
+    },
+    ingress,
+    audioStore,
+    redis,
+    leases: redisLeases(redis),
+    logger: silentLogger,
+  });
+}
 
 /**
  * Voice notes: telegram-test-api has no getFile and serves no files, so these tests use the
@@ -49,21 +78,13 @@ describe('Telegram voice notes (getFile + download -> AudioStore -> envelope)', 
     redis = newRedis();
     ingress = new RecordingIngress();
     audioStore = new MemoryAudioStore();
-    channel = createTelegramChannel({
-      options: {
-        token,
-        apiRoot: api.apiRoot,
-        redisPrefix: prefix,
-        polling: fastPolling,
-        pacing: noPacing,
-        audio: { maxBytes: 8192, maxDurationSec: 60 },
-      },
+    channel = pollingChannel(
+      api,
+      { token, prefix, audio: { maxBytes: 8192, maxDurationSec: 60 } },
       ingress,
       audioStore,
       redis,
-      leases: redisLeases(redis),
-      logger: silentLogger,
-    });
+    );
     polling = channel.startPolling();
   });
 
@@ -168,21 +189,7 @@ describe('Telegram voice notes with voice disabled', () => {
   beforeAll(async () => {
     await api.start();
     redis = newRedis();
-    channel = createTelegramChannel({
-      options: {
-        token,
-        apiRoot: api.apiRoot,
-        redisPrefix: prefix,
-        polling: fastPolling,
-        pacing: noPacing,
-        audio: { enabled: false },
-      },
-      ingress,
-      audioStore,
-      redis,
-      leases: redisLeases(redis),
-      logger: silentLogger,
-    });
+    channel = pollingChannel(api, { token, prefix, audio: { enabled: false } }, ingress, audioStore, redis);
     polling = channel.startPolling();
   });
 
