@@ -9,10 +9,14 @@ const { join, relative } = require('node:path');
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 const ASSET = /\.(lua|json)$/;

@@ -8,13 +8,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, PRODUCT } from '../config';
 import { createInvite } from '../src/app/invites';
+import { allPacks } from '../src/app/packs';
+import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { nameKey } from '../src/domains/contacts';
 import { createPrismaClient } from '../src/stores/prisma/client';
 
-const PACKS = {
-  boletos: { locale: 'pt-BR', timeZone: 'America/Sao_Paulo', currency: 'BRL' },
-  finance: { locale: 'es-MX', timeZone: 'America/Mexico_City', currency: 'MXN' },
-} as const;
 const ROLES = ['owner', 'operator', 'viewer'] as const;
 
 async function main(): Promise<void> {
@@ -42,20 +40,27 @@ async function main(): Promise<void> {
     };
     switch (command) {
       case 'tenant create': {
-        const pack = values.pack as keyof typeof PACKS;
+        const pack = allPacks().find((p) => p.id === values.pack);
         if (!values.slug || !/^[a-z0-9-]{2,40}$/.test(values.slug))
           throw new Error('--slug must be 2-40 lower-case letters, digits or -');
-        if (!PACKS[pack]) throw new Error('--pack must be boletos or finance');
+        if (!pack)
+          throw new Error(
+            `--pack must be one of: ${allPacks()
+              .map((p) => p.id)
+              .join(', ')}`,
+          );
         const tenant = await db.tenant.create({
           data: {
             slug: values.slug,
             name: values.name ?? values.slug,
-            pack,
-            ...PACKS[pack],
+            pack: pack.id,
+            locale: pack.locale,
+            timeZone: DEFAULT_TIME_ZONE[pack.locale],
+            currency: pack.currency,
             aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [] },
           },
         });
-        console.log(`Tenant "${tenant.slug}" created (${pack}, ${tenant.locale}).`);
+        console.log(`Tenant "${tenant.slug}" created (${pack.id}, ${tenant.locale}).`);
         break;
       }
       case 'invite': {

@@ -5,8 +5,10 @@ import type { IntentTrainingSource } from '../nlu/intent-model';
 // The generated client's type is the packs' data port: a tool gets a client or a transaction
 // (`Db`) in its scope and never builds one; the store that connects it lives in src/stores.
 import type { PrismaClient } from '../generated/prisma/client';
+import type { DomainPack as DomainPackEnum } from '../generated/prisma/enums';
 
-export type DomainPackId = 'boletos' | 'finance';
+/** A pack's id: a value of the schema's `DomainPack` enum (a tenant row names its pack). */
+export type DomainPackId = DomainPackEnum;
 export type UserRole = 'owner' | 'operator' | 'viewer';
 export type Entities = Record<string, string | number>;
 
@@ -129,6 +131,8 @@ export interface Rendered {
 export interface DomainPack {
   id: DomainPackId;
   locale: Locale;
+  /** ISO 4217 code of the money it handles (a new tenant of the pack gets it). */
+  currency: string;
   intents: Readonly<Record<string, IntentSpec>>;
   tools: readonly AnyTool[];
   understander: Understander;
@@ -146,6 +150,8 @@ export interface DomainPack {
   asksForWrite(intent: string, text: string): boolean;
   /** How the pack's intent model is trained (`npm run nlu:train`) and where it is kept. */
   intentModel: PackIntentModel;
+  /** The prompts a model reads messages of this pack with. */
+  prompts: PackPrompts;
   /** Human names of entity fields, for "Preciso saber: ...". */
   fieldLabel(field: string): string;
   /** Gate 3 plus reference resolution; may fill defaults the pack's seed allows (shown in the prompt). */
@@ -158,6 +164,25 @@ export interface DomainPack {
   answer(intent: string): string;
   /** The pack's sentence by key. */
   say(key: string, params?: Record<string, string | number>): string;
+}
+
+/** A prompt template (docs/gemini.md): an id with its version, its locale and its `{variables}`. */
+export interface PromptTemplate {
+  id: string;
+  version: string;
+  locale: Locale;
+  text: string;
+}
+
+/**
+ * A pack's prompts for a model's understanding: its templates and which one reads a message,
+ * by the conversation's last intent (a follow-up is read with the template of what was being
+ * done), `default` otherwise.
+ */
+export interface PackPrompts {
+  templates: readonly PromptTemplate[];
+  default: string;
+  intents: Readonly<Record<string, string>>;
 }
 
 /** A pack's trained intent model: its training sentences, its file, the signals it reads. */

@@ -100,6 +100,7 @@ export class GeminiIntentEngine implements IntentEngine {
     try {
       prompt = buildPrompt({
         packId: pack.id,
+        prompts: pack.prompts,
         tenant: scope.tenant,
         user: scope.user,
         now: scope.now,

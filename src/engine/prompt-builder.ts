@@ -1,6 +1,6 @@
 import { isoDateInZone } from '../core/format';
 import type { Locale } from '../core/locale';
-import type { DomainPackId, TenantProfile, UserProfile } from '../domains/types';
+import type { DomainPackId, PackPrompts, TenantProfile, UserProfile } from '../domains/types';
 import { analyzeInjection } from '../security/injection-detector';
 import type { GeminiFunctionDeclaration } from './declarations';
 import { guardrailBlock } from './guardrails';
@@ -41,6 +41,8 @@ export interface ConversationContext {
 
 export interface PromptRequest {
   packId: DomainPackId;
+  /** The pack's prompts (`DomainPack.prompts`). */
+  prompts: PackPrompts;
   tenant: TenantProfile;
   user: UserProfile;
   now: Date;
@@ -144,7 +146,7 @@ export function estimatePromptTokens(
 export function buildPrompt(request: PromptRequest): BuiltPrompt {
   const budget = request.budgetTokens ?? PROMPT_TOKEN_BUDGET;
   const locale = request.tenant.locale;
-  const template = templateFor(request.packId, request.context?.lastIntent);
+  const template = templateFor(request.prompts, request.context?.lastIntent);
   const head = `${fillPromptTemplate(template, variables(request, locale))}\n\n${guardrailBlock(locale)}`;
   const tools = [...request.tools];
   const summaryHeading = `\n\n${SUMMARY_HEADING[locale]}\n`;

@@ -186,7 +186,9 @@ export function paymentsPack() {
       SHOW: { name: 'SHOW', required: [], tool: 'show' },
       HELP: { name: 'HELP', required: [] },
     },
+    currency: 'BRL',
     entities: ['payee', 'amount_cents'],
+    prompts: { templates: [], default: 'none', intents: {} },
     tools: [
       {
         name: 'pay',

@@ -11,13 +11,10 @@ import {
   type BuiltPrompt,
   type PromptRequest,
 } from '../../src/engine/prompt-builder';
-import {
-  PROMPT_TEMPLATES,
-  TEMPLATE_MAP,
-  TEMPLATE_VARIABLES,
-  fillPromptTemplate,
-  templateFor,
-} from '../../src/engine/prompt-templates';
+import { TEMPLATE_VARIABLES, fillPromptTemplate, templateFor } from '../../src/engine/prompt-templates';
+import { allPacks } from '../../src/app/packs';
+import { boletosPack } from '../../src/domains/boletos';
+import { financePack } from '../../src/domains/finance';
 import { estimateTokens } from '../../src/engine/token-estimate';
 import { analyzeInjection } from '../../src/security';
 
@@ -39,6 +36,7 @@ const now = new Date('2026-11-22T13:00:00Z');
 
 const request = (overrides: Partial<PromptRequest> = {}): PromptRequest => ({
   packId: 'boletos',
+  prompts: boletosPack.prompts,
   tenant,
   user,
   now,
@@ -76,7 +74,7 @@ describe('templates', () => {
       (typeof TEMPLATE_VARIABLES)[number],
       string
     >;
-    for (const template of Object.values(PROMPT_TEMPLATES)) {
+    for (const template of allPacks().flatMap((pack) => pack.prompts.templates)) {
       const used = new Set([...template.text.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]));
       expect([...used].sort()).toEqual([...TEMPLATE_VARIABLES].sort());
       expect(fillPromptTemplate(template, values)).not.toMatch(UNRESOLVED);
@@ -90,13 +88,15 @@ describe('templates', () => {
   });
 
   it('the pack/intent map points only at existing templates; unmapped intents use the default', () => {
-    for (const [pack, map] of Object.entries(TEMPLATE_MAP)) {
-      expect(PROMPT_TEMPLATES[map.default]).toBeDefined();
-      for (const id of Object.values(map.intents)) expect(PROMPT_TEMPLATES[id]).toBeDefined();
-      expect(templateFor(pack as 'boletos', 'NOT_AN_INTENT').id).toBe(map.default);
+    for (const { prompts, locale } of allPacks()) {
+      const ids = prompts.templates.map((t) => t.id);
+      expect(ids).toContain(prompts.default);
+      for (const id of Object.values(prompts.intents)) expect(ids).toContain(id);
+      expect(templateFor(prompts, 'NOT_AN_INTENT').id).toBe(prompts.default);
+      for (const template of prompts.templates) expect(template.locale).toBe(locale);
     }
-    expect(templateFor('boletos', 'CREATE_BOLETO').id).toBe('boletos_understanding_v1');
-    expect(templateFor('finance').locale).toBe('es-MX');
+    expect(templateFor(boletosPack.prompts, 'CREATE_BOLETO').id).toBe('boletos_understanding_v1');
+    expect(templateFor(financePack.prompts).locale).toBe('es-MX');
   });
 });
 
@@ -119,6 +119,7 @@ describe('buildPrompt', () => {
     const prompt = buildPrompt(
       request({
         packId: 'finance',
+        prompts: financePack.prompts,
         tenant: { ...tenant, locale: 'es-MX', timeZone: 'America/Mexico_City', currency: 'MXN' },
         tools: [],
       }),

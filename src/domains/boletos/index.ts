@@ -1,3 +1,4 @@
+import { BOLETOS_PROMPTS } from './prompts';
 import { DefectError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import type { DomainPack, Scope } from '../types';
@@ -34,8 +35,10 @@ export const boletosPack: DomainPack = {
   intents: BOLETOS_INTENTS,
   tools: boletoTools,
   understander: boletosUnderstander,
+  currency: 'BRL',
   entities: ['contact_name', 'amount_cents', 'due_date', 'boleto_id', 'message_content'],
   intentModel: boletosIntentModel,
+  prompts: BOLETOS_PROMPTS,
   asksForWrite: boletosAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateBoletos,

@@ -1,3 +1,4 @@
+import { FINANCE_PROMPTS } from './prompts';
 import type { DomainPack } from '../types';
 import { FINANCE_INTENTS } from './intents';
 import { describeProposal, render, say } from './render';
@@ -17,6 +18,7 @@ export const financePack: DomainPack = {
   intents: FINANCE_INTENTS,
   tools: financeTools,
   understander: financeUnderstander,
+  currency: 'MXN',
   entities: [
     'amount_mxn_cents',
     'date_iso',
@@ -30,6 +32,7 @@ export const financePack: DomainPack = {
     'due_day',
   ],
   intentModel: financeIntentModel,
+  prompts: FINANCE_PROMPTS,
   asksForWrite: financeAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateFinance,
