@@ -23,6 +23,12 @@ export function createWebMetrics() {
       labelNames: ['queue'],
       registers: [registry],
     }),
+    whatsappProcesses: new client.Gauge({
+      name: 'iris_whatsapp_processes',
+      help: 'whatsapp processes of the account by connection state (open, standby, pairing, logged_out, replaced, stopped…), as they reported in the last 90 s.',
+      labelNames: ['account', 'state'],
+      registers: [registry],
+    }),
     mailboxesWaiting: new client.Gauge({
       name: 'iris_mailboxes_waiting',
       help: 'Conversations with messages waiting in their mailbox (being handled or queued).',

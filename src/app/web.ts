@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { outboundQueueName } from '../queues/names';
 import { CHANNEL_MODULES } from './channels/registry';
+import { WhatsappStatusBoard } from './channels/whatsapp-status';
 import type { Container } from './container';
 import { createWebMetrics, type WebMetrics } from './metrics';
 import { renderSharedMetrics } from './shared-metrics';
@@ -11,7 +12,8 @@ import { renderSharedMetrics } from './shared-metrics';
  * routes channels add (the Telegram webhook). Requests never wait for the pipeline.
  *
  * - GET /health: the process is up (no dependency is checked: a restart would not fix them).
- * - GET /ready: Redis, PostgreSQL and at least one pipeline worker answer; 503 otherwise.
+ * - GET /ready: Redis, PostgreSQL and at least one pipeline worker answer; 503 otherwise. When a
+ *   whatsapp process reports and none holds an open connection: 200 "degraded", with its states.
  * - GET /metrics: this process' metrics, queue depths and ages, conversations waiting, and the
  *   counters every other process adds to Redis (shared-metrics.ts).
  * - /dashboard: bull-board behind basic auth, only when DASHBOARD_CREDENTIALS is set.
@@ -34,7 +36,7 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   app.get('/health', async () => ({ status: 'ok' }));
 
   app.get('/ready', async (_req, reply) => {
-    const checks = await Promise.all([
+    const checks: ReadyCheck[] = await Promise.all([
       probe('redis', async () => {
         await c.redis.ping();
       }),
@@ -46,8 +48,11 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
         if (workers === 0) throw new Error('no pipeline worker connected');
       }),
     ]);
-    const ok = checks.every((check) => check.ok);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks });
+    const whatsapp = await whatsappCheck(c).catch(() => undefined); // Redis down: already failing above
+    if (whatsapp) checks.push(whatsapp);
+    const ok = checks.every((check) => check.ok || check.degraded);
+    const status = !ok ? 'not_ready' : checks.every((check) => check.ok) ? 'ready' : 'degraded';
+    return reply.code(ok ? 200 : 503).send({ status, checks });
   });
 
   app.get('/metrics', async (_req, reply) => {
@@ -87,12 +92,38 @@ async function readGauges(c: Container, queues: Queue[], metrics: WebMetrics): P
     }),
   );
   metrics.mailboxesWaiting.set(await c.redis.zcard(c.keys.activeMailboxes()));
+  const account = c.config.WHATSAPP_ACCOUNT;
+  metrics.whatsappProcesses.reset();
+  for (const { state } of await new WhatsappStatusBoard(c.redis, c.keys, account).states())
+    metrics.whatsappProcesses.inc({ account, state });
 }
 
-async function probe(
-  name: string,
-  fn: () => Promise<void>,
-): Promise<{ name: string; ok: boolean; error?: string }> {
+/**
+ * WhatsApp, when a whatsapp process has reported in the last 90 s: fine when one holds an open
+ * connection; otherwise degraded (the web and the pipeline still work; replies to WhatsApp wait),
+ * with each process' state, so the operator sees "logged_out" or "pairing" without the logs.
+ */
+async function whatsappCheck(c: Container): Promise<ReadyCheck | undefined> {
+  const states = await new WhatsappStatusBoard(c.redis, c.keys, c.config.WHATSAPP_ACCOUNT).states();
+  if (states.length === 0) return undefined;
+  if (states.some((s) => s.state === 'open')) return { name: 'whatsapp', ok: true };
+  return {
+    name: 'whatsapp',
+    ok: false,
+    degraded: true,
+    error: `no open connection (${states.map((s) => `${s.process}: ${s.state}`).join(', ')})`,
+  };
+}
+
+interface ReadyCheck {
+  name: string;
+  ok: boolean;
+  /** A failing check that leaves the process useful (it does not make /ready 503). */
+  degraded?: boolean;
+  error?: string;
+}
+
+async function probe(name: string, fn: () => Promise<void>): Promise<ReadyCheck> {
   try {
     await Promise.race([
       fn(),

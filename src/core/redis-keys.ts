@@ -67,6 +67,7 @@ export class RedisKeys {
       sentMessage: (waMessageId) => `${base}:msg:${waMessageId}`,
       chatSlot: (chatId) => `${base}:rl:chat:${chatId}`,
       accountSlot: () => `${base}:rl:account`,
+      statusBoard: () => `${base}:status`,
     };
   }
 }
@@ -82,4 +83,6 @@ export interface WhatsappKeys {
   /** Rate limiting: next free slot of one chat, and the account's schedule. */
   chatSlot(chatId: string): string;
   accountSlot(): string;
+  /** Each whatsapp process' connection state (a hash: field = process), read by /ready and /metrics. */
+  statusBoard(): string;
 }

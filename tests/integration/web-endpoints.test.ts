@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { startSender } from '../../src/app/channels/sender';
 import { sharedMetricsOf } from '../../src/app/shared-metrics';
 import { buildWeb } from '../../src/app/web';
+import { WhatsappStatusBoard } from '../../src/app/channels/whatsapp-status';
 import { Harness } from '../support/harness';
 
 /**
@@ -66,6 +67,36 @@ describe('web process: /health and /ready', () => {
     }
     expect(after.statusCode).toBe(200);
     expect(after.json().status).toBe('ready');
+  });
+
+  it('/ready and /metrics show WhatsApp: degraded while no process holds the number, ready once one does', async () => {
+    const account = h.container.config.WHATSAPP_ACCOUNT;
+    const board = (name: string) => {
+      const b = new WhatsappStatusBoard(h.container.redis, h.container.keys, account);
+      Object.defineProperty(b, 'process', { value: name });
+      return b;
+    };
+    await board('host-a:1').report('logged_out');
+    await board('host-b:2').report('standby');
+    // A process silent for longer than 90 s is gone: it does not count.
+    await board('host-c:3').report('open', Date.now() - 120_000);
+    const degraded = await get(app, '/ready');
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.json().status).toBe('degraded');
+    expect(degraded.json().checks.at(-1)).toEqual({
+      name: 'whatsapp',
+      ok: false,
+      degraded: true,
+      error: 'no open connection (host-a:1: logged_out, host-b:2: standby)',
+    });
+    const metrics = (await get(app, '/metrics')).body;
+    expect(sample(metrics, `iris_whatsapp_processes{account="${account}",state="logged_out"}`)).toBe(1);
+    expect(sample(metrics, `iris_whatsapp_processes{account="${account}",state="open"}`)).toBeUndefined();
+
+    await board('host-b:2').report('open');
+    const ready = await get(app, '/ready');
+    expect(ready.json()).toMatchObject({ status: 'ready' });
+    expect(ready.json().checks.at(-1)).toEqual({ name: 'whatsapp', ok: true });
   });
 });
 

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { createWhatsappChannel, type WhatsappChannel } from '../../channels/whatsapp';
 import type { Container } from '../container';
 import { startSender } from './sender';
+import { HEARTBEAT_MS, WhatsappStatusBoard } from './whatsapp-status';
 import { redisLeases } from '../../stores/redis-lease';
 import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
 
@@ -15,6 +16,7 @@ export function startWhatsapp(c: Container): WhatsappChannel {
   const pgPool = new Pool({ connectionString: c.config.DATABASE_URL, max: 3 });
   // The sender starts after the channel (it needs the channel's sender); status changes may come first.
   const outbound: { worker?: ReturnType<typeof startSender> } = {};
+  const board = new WhatsappStatusBoard(c.redis, c.keys, c.config.WHATSAPP_ACCOUNT);
   const channel = createWhatsappChannel({
     options: {
       account: c.config.WHATSAPP_ACCOUNT,
@@ -37,6 +39,7 @@ export function startWhatsapp(c: Container): WhatsappChannel {
     leases: redisLeases(c.redis),
     logger: c.logger,
     onStatusChange: (status) => {
+      void board.report(status).catch(() => undefined);
       if (!outbound.worker) return;
       if (status === 'open') outbound.worker.resume();
       else void outbound.worker.pause(true);
@@ -44,7 +47,15 @@ export function startWhatsapp(c: Container): WhatsappChannel {
   });
   outbound.worker = startSender(c, 'whatsapp', c.config.WHATSAPP_ACCOUNT, channel.sender);
   if (channel.status() !== 'open') void outbound.worker.pause(true);
+  // Reported again while the process lives: the web process drops a silent one after 90 s.
+  const heartbeat = setInterval(
+    () => void board.report(channel.status()).catch(() => undefined),
+    HEARTBEAT_MS,
+  );
+  heartbeat.unref();
   c.onClose(async () => {
+    clearInterval(heartbeat);
+    await board.report('stopped').catch(() => undefined);
     await channel.stop();
     await pgPool.end();
   });
