@@ -86,6 +86,27 @@ describe('es-MX dates: clock and calendar edges', () => {
     expect(day('el 30', 'future', new Date('2026-01-31T12:00:00-06:00'))).toBe('2026-03-30');
   });
 
+  it('reads "hoy" from the message\'s moment, never from the machine\'s clock', () => {
+    // "setecientos" wakes the calendar-date parser, which once read "hoy en la mañana" as a
+    // certain day taken from the system clock.
+    const text = 'hoy en la mañana cargué gasolina, fueron setecientos';
+    expect(day(text, 'past', new Date('2025-03-10T12:00:00-06:00'))).toBe('2025-03-10');
+  });
+
+  it('reads "el viernes 20" as the 20th, not as 20 pesos', () => {
+    expect(day('el viernes 20 me gasté 400', 'past')).toBe('2026-11-20');
+    expect(findDateMentions(foldSameLength('el viernes 20 mil'))).toEqual([
+      expect.objectContaining({ kind: 'weekday' }),
+    ]);
+  });
+
+  it('reads "al 12" after a payment day as the 12th', () => {
+    expect(findDateMentions(foldSameLength('cambia el día de pago de la tarjeta HSBC al 12'))).toEqual([
+      expect.objectContaining({ kind: 'day-of-month', day: 12 }),
+    ]);
+    expect(findDateMentions(foldSameLength('sube mi presupuesto al 12 mil'))).toEqual([]);
+  });
+
   it('does not take a time of the day for tomorrow', () => {
     expect(day('en la mañana', 'past')).toBeUndefined();
     expect(day('ayer en la mañana', 'past')).toBe('2026-11-21');

@@ -175,6 +175,39 @@ describe('es-MX understanding: values only from the words', () => {
     });
     // A payment is not a payoff: the balance is the person's to say.
     expect(understand('ya pagué la tarjeta Nu').entities.balance_mxn_cents).toBeUndefined();
+    // Money handed over is not what is still owed.
+    expect(understand('a mi vecino ya no le debo, hoy le di los últimos 300').entities).toMatchObject({
+      debt_name: 'vecino',
+      balance_mxn_cents: 0,
+    });
+    expect(understand('le di 500 a mi tía, ahora nomás le debo 1,500').entities).toMatchObject({
+      debt_name: 'tía',
+      balance_mxn_cents: 150_000,
+    });
+  });
+
+  it('names the creditor, not the title or the kinship before the name', () => {
+    expect(understand('le debo a don Rigo 900 del material').entities.debt_name).toBe('Rigo');
+    expect(understand('debo 3 mil a mi compadre Beto').entities.debt_name).toBe('Beto');
+    expect(understand('DEBO 12 MIL EN LA TARJETA DE COPPEL').entities.debt_name).toBe('TARJETA DE COPPEL');
+    expect(understand('el mínimo de mi Klar es 600').entities.debt_name).toBe('Klar');
+  });
+
+  it('keeps the role of an amount through a self-correction', () => {
+    expect(understand('el mínimo de la Santander es 980, perdón 890').entities).toMatchObject({
+      minimum_payment_mxn_cents: 89_000,
+    });
+  });
+
+  it('reads money given to the user as income', () => {
+    expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
+    expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(
+      'income',
+    );
+  });
+
+  it('reads a bank balance of zero said in words', () => {
+    expect(understand('me quedé en ceros en la cuenta').entities).toEqual({ balance_mxn_cents: 0 });
   });
 });
 

@@ -87,6 +87,8 @@ const FINDERS: Array<(folded: string) => DateMention[]> = [
   findCalendarDates,
   findRelativeDays,
   findDaysAgo,
+  findWeekdaysWithDay,
+  findDayMovedTo,
   findWeekdays,
   findDaysOfMonth,
   findRelativeMonths,
@@ -150,6 +152,9 @@ function findCalendarDates(folded: string): DateMention[] {
   if (!MAY_HOLD_CALENDAR_DATE.test(folded)) return [];
   const mentions: DateMention[] = [];
   for (const result of chrono.es.parse(folded)) {
+    // chrono also reads "hoy en la mañana" as a certain day, taken from the machine's clock,
+    // not from the message's moment: only a written calendar date (digits or a month) is kept.
+    if (!WRITTEN_CALENDAR_DATE.test(result.text)) continue;
     const known = result.start;
     const day = known.get('day');
     const month = known.get('month');
@@ -178,6 +183,7 @@ function findCalendarDates(folded: string): DateMention[] {
   return mentions.sort((a, b) => a.start - b.start);
 }
 
+const WRITTEN_CALENDAR_DATE = /\d|\b(?:ene|feb|mar|abr|may|jun|jul|ago|sep|set|oct|nov|dic)/;
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/g;
 
 function findDaysAgo(folded: string): DateMention[] {
@@ -197,6 +203,35 @@ function findWeekdays(folded: string): DateMention[] {
     const lean = LEANS_PAST.test(modifiers) ? 'past' : LEANS_FUTURE.test(modifiers) ? 'future' : undefined;
     return { kind: 'weekday', weekday: WEEKDAYS.indexOf(match[2] as string), lean, start, end };
   });
+}
+
+/**
+ * "el viernes 20": the number is the day of the month (the weekday only confirms it), never an
+ * amount.
+ */
+const WEEKDAY_WITH_DAY = new RegExp(
+  `\\b(?:el\\s+)?(?:${WEEKDAYS.join('|')})\\s+(\\d{1,2})(?![\\d/a-z]|[.,]\\d|\\s*(?:%|mil\\b|k\\b|pesos|varos|baros))`,
+  'g',
+);
+
+/** "cambia el día de pago de la tarjeta al 12": after a payment or cut-off day, "al 12" is a day. */
+const DAY_MOVED_TO =
+  /(?<=\b(?:dia|fecha) (?:de |limite de )?(?:pago|corte|vencimiento)\b[^\d]{0,40})\bal\s+(?:dia\s+)?(\d{1,2})(?![\d/]|[.,]\d|\s*(?:%|mil\b|k\b|pesos))/g;
+
+function findDayMovedTo(folded: string): DateMention[] {
+  return matchAll(DAY_MOVED_TO, folded).flatMap(({ start, end, match }): DateMention[] => {
+    const day = Number(match[1]);
+    return day >= 1 && day <= 31 ? [{ kind: 'day-of-month', day, start, end }] : [];
+  });
+}
+
+function findWeekdaysWithDay(folded: string): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const { start, end, match } of matchAll(WEEKDAY_WITH_DAY, folded)) {
+    const day = Number(match[1]);
+    if (day >= 1 && day <= 31) mentions.push({ kind: 'day-of-month', day, start, end });
+  }
+  return mentions;
 }
 
 function findDaysOfMonth(folded: string): DateMention[] {

@@ -19,12 +19,17 @@ const MINIMUM_BEFORE =
 const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
 const BALANCE_BEFORE = /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b[^¤]*$/;
 const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
+const CORRECTION = /^\s*(?:perdon|no|digo|mejor dicho|bueno no|corrijo|me equivoque|no no)\s*$/;
 const CLAUSE_END = /[,;:.?¿!¡¤]/;
 
 /** The role the words around an amount state, if they state one. */
 export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRole | undefined {
   // Only the amount's own clause counts: up to the nearest punctuation or other amount.
-  const before = analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+  const clauses = analysis.shape.slice(0, mention.start).split(CLAUSE_END);
+  let before = clauses.pop() ?? '';
+  // "el mínimo es 1,530, perdón 1,350": the money reader kept only the corrected amount; it
+  // takes the role the words gave the amount it corrects.
+  if (CORRECTION.test(before)) before = clauses.pop() ?? before;
   const after = analysis.shape.slice(mention.end).split(CLAUSE_END)[0] ?? '';
   if (MINIMUM_BEFORE.test(before) || MINIMUM_AFTER.test(after)) return 'minimum';
   if (BALANCE_BEFORE.test(before) || BALANCE_AFTER.test(after)) return 'balance';

@@ -44,14 +44,14 @@ const LEXICON: Array<[Category | null, Strength, string]> = [
   [
     'supermercado',
     PLACE,
-    'super|oxxo|seven|walmart|soriana|chedraui|la comer|costco|sams|bodega aurrera|aurrera|heb|superama|' +
+    'super|supre|oxxo|seven|walmart|soriana|chedraui|la comer|costco|sams|bodega aurrera|aurrera|heb|superama|' +
       'city market|fresko|mercado|tiendita|tortilleria|carniceria|circle k',
   ],
   ['restaurantes', NAME, 'restaurante|restaurant'],
   [
     'restaurantes',
     THING,
-    'comida|taco|torta|pizza|hamburguesa|sushi|cafe|cena|desayuno|almuerzo|comida corrida|antojitos|pozole|' +
+    'comida|taco|torta|pizza|hamburguesa|sushi|cafe|cena|cenar|desayuno|almuerzo|comida corrida|antojitos|pozole|' +
       'tamales|quesadillas|gorditas|birria|mariscos|elotes|helado|comer fuera',
   ],
   [
@@ -100,7 +100,7 @@ const LEXICON: Array<[Category | null, Strength, string]> = [
     'entretenimiento',
     THING,
     'cine|pelicula|concierto|teatro|boliche|museo|fiesta|antro|bar|chelas|cerveza|peda|videojuego|partido|' +
-      'karaoke|feria',
+      'karaoke|feria|salidas|consola|xbox|playstation|nintendo',
   ],
   ['entretenimiento', PLACE, 'cinepolis|cinemex|ticketmaster'],
   ['ropa', NAME, 'ropa'],

@@ -10,13 +10,18 @@ const KNOWN_LENDERS = wordSet(
 );
 
 const PRODUCT =
-  /\b(?:tarjeta(?:\s+de\s+credito)?|tdc|prestamo|credito)(?:\s+(?:personal|hipotecario|automotriz|departamental|de nomina))?\b/;
+  /\b(?:tarjeta(?:\s+de\s+credito)?|tdc|prestamo|credito)(?:\s+(?:personal|hipotecario|automotriz|departamental|de nomina|oro|platino|clasica|negra|black|azul))?\b/;
 /**
  * "deuda con Santander", "deuda: Liverpool", "le debo 3 mil a mi hermano", "debo 4 mil en
  * "Coppel", "le pagué a mi hermano", "ya no le debo nada a mi hermano", "una deuda de 8 mil con mi compadre".
  */
 const CREDITOR_BEFORE =
-  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague)(?:\s+¤+|\s+nada)?\s+(?:a|al|en|con)|¤+\s+con)\s+(?:(?:la|el|mi|mis)\s+)?/g;
+  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague|le di|abone|prestado)(?:\s+(?:como|unos|casi))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis)\s+)?/g;
+/** Courtesy titles are not part of a name ("doña Mari" is Mari). */
+const TITLE = /^(?:don|dona|sr|sra|srita|senor|senora|lic|ing|dr|dra)\.?\s+(?=\S)/;
+/** A relative before a name: "mi prima Lupita" is Lupita; "mi prima" alone is the prima. */
+const RELATIVE =
+  /^(?:hermano|hermana|primo|prima|tio|tia|compadre|comadre|cunado|cunada|suegro|suegra|mama|papa|abuelo|abuela|amigo|amiga|vecino|vecina|jefe|jefa)\s+(?=\p{Lu})/u;
 /** A name: a word, then more words only while they are capitalized ("Palacio Hierro" stops at "de"). */
 const NAME = /^[\p{L}&]+(?:\s+\p{Lu}[\p{L}&]*){0,2}/u;
 const NOT_A_NAME = wordSet('de del con ya y es que en a al por para el la');
@@ -30,19 +35,31 @@ export function findDebtName({ folded, source, shape }: Analysis): string | unde
   const product = PRODUCT.exec(folded);
   if (product) {
     const productEnd = product.index + product[0].length;
-    const lender = /^\s+(?:de(l|\s+la|\s+los)?\s+)?/.exec(source.slice(productEnd));
+    const lender = /^\s+(?:de(l|\s+la|\s+los)?\s+)?/i.exec(source.slice(productEnd));
     const lenderStart = productEnd + (lender?.[0].length ?? 0);
     // After an article any noun names the debt ("crédito del coche"); else it must be a lender.
-    const lenderEnd = lender && nameEnd(source, lenderStart, lender[1] === undefined);
-    return source.slice(product.index, lenderEnd ?? productEnd);
+    const lenderEnd = lender ? nameEnd(source, lenderStart, lender[1] === undefined) : undefined;
+    if (lenderEnd !== undefined) return source.slice(product.index, lenderEnd);
   }
   for (const creditor of shape.matchAll(CREDITOR_BEFORE)) {
-    const start = creditor.index + creditor[0].length;
+    let start = creditor.index + creditor[0].length;
+    // "debo 15 mil en la tarjeta de crédito": the creditor is the product already found.
+    if (product && start >= product.index && start < product.index + product[0].length)
+      return source.slice(product.index, product.index + product[0].length);
+    start += TITLE.exec(folded.slice(start))?.[0].length ?? 0;
+    start +=
+      RELATIVE.exec(source.slice(start).replace(/^\S+/, (word) => foldSameLength(word)))?.[0].length ?? 0;
     const end = nameEnd(source, start, false);
     if (end !== undefined) return source.slice(start, end);
   }
-  return undefined;
+  // A lender named anywhere ("el mínimo de mi Nu", "Elektra ya quedó saldado"), else the bare
+  // product ("la tarjeta").
+  const known = KNOWN_LENDER_WORD.exec(folded);
+  if (known) return source.slice(known.index, known.index + known[0].length);
+  return product ? source.slice(product.index, product.index + product[0].length) : undefined;
 }
+
+const KNOWN_LENDER_WORD = new RegExp(`\\b(?:${[...KNOWN_LENDERS].join('|')})\\b`);
 
 /**
  * End of the name starting at `start`, if there is one. A lender after a product must look like

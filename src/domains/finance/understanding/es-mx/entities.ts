@@ -27,7 +27,11 @@ const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|
  * may be this month's payment, so it is left to the person to say the balance.
  */
 const PAID_OFF =
-  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar|acabe de pagar|ya no (?:le )?debo nada|quedo en ceros|en ceros)\b/;
+  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar|acabe de pagar|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))/;
+/** "le di 1,000 a mi hermana", "ayer le pagué 800": money handed over, not what is still owed. */
+const PAYMENT_BEFORE = /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese)\b[^¤,;.]*$/;
+/** "quedé en ceros en el banco": a bank balance of zero said without a number. */
+const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
 
 /** The entities each intent carries, read only from the user's words (nothing is defaulted). */
 export function extractEntities(
@@ -59,7 +63,10 @@ export function extractEntities(
       collectDebt(collector, analysis);
       break;
     case 'SET_BANK_BALANCE':
-      collector.offer('balance_mxn_cents', centsOf(analysis.money));
+      collector.offer(
+        'balance_mxn_cents',
+        analysis.money.length === 0 && ZERO_BALANCE.test(analysis.folded) ? [0] : centsOf(analysis.money),
+      );
       break;
   }
   return collector;
@@ -110,9 +117,14 @@ function collectCategory(collector: EntityCollector, choice: CategoryChoice, ana
 
 function collectDebt(collector: EntityCollector, analysis: Analysis): void {
   const minimums = analysis.money.filter((mention) => debtAmountRole(analysis, mention) === 'minimum');
-  const balances = analysis.money.filter((mention) => !minimums.includes(mention));
+  const payments = analysis.money.filter((mention) =>
+    PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)),
+  );
+  const balances = analysis.money.filter(
+    (mention) => !minimums.includes(mention) && !payments.includes(mention),
+  );
   collector.offer('debt_name', [findDebtName(analysis)]);
-  const paidOff = balances.length === 0 && PAID_OFF.test(analysis.folded);
+  const paidOff = balances.length === 0 && PAID_OFF.test(analysis.shape);
   collector.offer('balance_mxn_cents', paidOff ? [0] : centsOf(balances));
   collector.offer('minimum_payment_mxn_cents', centsOf(minimums));
   collector.offer('due_day', dueDays(analysis));

@@ -75,6 +75,14 @@ const CUES: Cue[] = [
       '|\\b(?:cobre|recibi|gane|vendi|ingrese)\\b',
     { negatable: true, income: true },
   ),
+  // Money given or given back to the user: "mi abuelita me regaló 500", "ya me regresó los 2 mil".
+  cue(
+    'LOG_TRANSACTION',
+    0.8,
+    '\\bme\\s+(?:regalo|regresaron|regreso|devolvio|devolvieron|dio|pago|mando|mandaron)\\b(?=[^?]*¤)' +
+      '|^\\s*(?:un\\s+|el\\s+)?ingresos?\\b|\\bventa\\b[^?]{0,30}\\bsaque\\b',
+    { negatable: true, income: true },
+  ),
   cue('LOG_TRANSACTION', 0.3, '\\b(?:nomina|quincena|sueldo|aguinaldo|salario)\\b', { income: true }),
   // Questions about the data.
   cue(
