@@ -12,17 +12,54 @@ export type ContactMatch<T> =
 /** Courtesy titles said before a name ("dona Cida", "seu Zé", "Sr. Almeida", "doña Lupe"). */
 const TITLE = /^(?:dona|seu|sr|sra|srta|dr|dra|don|senhor|senhora|doutor|doutora) (?=\S)/;
 
+const TITLES = [
+  'dona',
+  'seu',
+  'sr',
+  'sra',
+  'srta',
+  'dr',
+  'dra',
+  'don',
+  'senhor',
+  'senhora',
+  'doutor',
+  'doutora',
+];
+
 /**
  * Finds the tenant's contact a name refers to: the whole name first ("João Silva"), then
  * contacts whose name starts with the words given ("João" -> "João Silva" and "João Souza").
- * A name said with a courtesy title that matches no one is tried without it ("dona Cida" finds
- * "Cida Ramos"). Never crosses tenants: every query filters by tenantId.
+ * Courtesy titles do not keep a person from being found: a name said with one that matches no
+ * one is tried without it ("dona Cida" finds "Cida Ramos"), and a name said without one also
+ * finds a contact saved with it ("Cida" finds "Dona Cida"; the readers drop the title). Never
+ * crosses tenants: every query filters by tenantId.
  */
 export async function findContact(db: Db, tenantId: string, name: string) {
-  const found = await findByKey(db, tenantId, nameKey(name));
+  const key = nameKey(name);
+  const found = await findByKey(db, tenantId, key);
   if (found.kind !== 'none') return found;
-  const untitled = nameKey(name).replace(TITLE, '');
-  return untitled === nameKey(name) ? found : findByKey(db, tenantId, untitled);
+  const untitled = key.replace(TITLE, '');
+  if (untitled !== key) return findByKey(db, tenantId, untitled);
+  return findTitled(db, tenantId, key);
+}
+
+async function findTitled(db: Db, tenantId: string, key: string) {
+  if (!key) return { kind: 'none' } as const;
+  const titled = await db.contact.findMany({
+    where: {
+      tenantId,
+      OR: TITLES.flatMap((title) => [
+        { nameKey: `${title} ${key}` },
+        { nameKey: { startsWith: `${title} ${key} ` } },
+      ]),
+    },
+    take: 6,
+    orderBy: { name: 'asc' },
+  });
+  if (titled.length === 1) return { kind: 'one', contact: titled[0]! } as const;
+  if (titled.length > 1) return { kind: 'many', candidates: titled } as const;
+  return { kind: 'none' } as const;
 }
 
 async function findByKey(db: Db, tenantId: string, key: string) {

@@ -62,6 +62,17 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       ]);
     });
 
+    it('a contact saved with a courtesy title is found by the name said with or without it', async () => {
+      const who = await boletosPerson(h, { contacts: ['Dona Cida'] });
+      expect(await say(h, who, 'cria um boleto de 90 pra Cida pra dia 10/12/2099')).toEqual([
+        `Vou criar um boleto de R$ 90,00 para Dona Cida, com vencimento em 10/12/2099.\n${CONFIRM}`,
+      ]);
+      expect(await say(h, who, 'não')).toHaveLength(1);
+      expect(await say(h, who, 'cria um boleto de 90 pra dona Cida pra dia 10/12/2099')).toEqual([
+        `Vou criar um boleto de R$ 90,00 para Dona Cida, com vencimento em 10/12/2099.\n${CONFIRM}`,
+      ]);
+    });
+
     it('the confirmed proposal names the contact that gets the boleto, even if the name now matches another', async () => {
       const who = await boletosPerson(h, { contacts: ['João Silva', 'Maria Oliveira'] });
       expect(await say(h, who, 'cria um boleto de 200 pro João pra dia 10/12/2099')).toEqual([

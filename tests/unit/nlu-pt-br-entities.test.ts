@@ -15,8 +15,8 @@ describe('pt-BR entities', () => {
       ['cancela o boleto do João Silva', 'João Silva'],
       ['cria um boleto de 150 pro joao pra sexta', 'joao'],
       ['cria um boleto de 200 pra Ana Clara dos Santos pra dia 12', 'Ana Clara dos Santos'],
-      ['cria um boleto de 80 para o Sr. Almeida', 'Sr. Almeida'],
-      ['faz uma cobrança de 350 reais pro seu Jorge', 'seu Jorge'],
+      ['cria um boleto de 80 para o Sr. Almeida', 'Almeida'],
+      ['faz uma cobrança de 350 reais pro seu Jorge', 'Jorge'],
       ['cria um boleto de 200 reais pro cliente João Batista', 'João Batista'],
       ['cria um boleto de 150 pro João rapidinho', 'João'],
       ['cria um boleto de 150 pro joão referente ao aluguel', 'joão'],
@@ -24,7 +24,7 @@ describe('pt-BR entities', () => {
       ['Cria boleto: Roberto Carlos, R$ 450, vencimento 20/12', 'Roberto Carlos'],
       ['avisa o Pedro que o boleto já foi gerado', 'Pedro'],
       ['o João já pagou o boleto?', 'João'],
-      ['preciso cobrar o seu Zé, ele levou 3 caixas de ovo, 150 reais, gera pra sexta', 'seu Zé'],
+      ['preciso cobrar o seu Zé, ele levou 3 caixas de ovo, 150 reais, gera pra sexta', 'Zé'],
       ['lembra a Carla do boleto de 90 reais', 'Carla'],
     ])('"%s" -> %s', (text, name) => {
       expect(understand(text).entities.contact_name).toBe(name);
@@ -123,5 +123,45 @@ describe('pt-BR entities', () => {
   it('never invents a value that was not said', () => {
     expect(understand('cria um boleto pro João').entities).toEqual({ contact_name: 'João' });
     expect(understand('quero criar um boleto').entities).toEqual({});
+  });
+});
+
+describe('pt-BR entities: what the person meant, not every word they wrote', () => {
+  it('drops a courtesy title from the name', () => {
+    expect(understand('gera um boleto de 300 pra dona Zefa pra sexta').entities.contact_name).toBe('Zefa');
+    expect(understand('avisa o seu Nestor que o boleto venceu').entities.contact_name).toBe('Nestor');
+  });
+
+  it('keeps a company name with an ampersand whole', () => {
+    expect(understand('boleto de 500 pra Ferragens Silva & Filhos amanhã').entities.contact_name).toBe(
+      'Ferragens Silva & Filhos',
+    );
+  });
+
+  it('takes the name and the date a person corrects themselves to', () => {
+    expect(understand('cancela o boleto do Rui... não, do Davi').entities.contact_name).toBe('Davi');
+    expect(understand('boleto de 200 pro Davi pra segunda, não, pra terça').entities.due_date).toBe(
+      '2026-11-24',
+    );
+    // Not a correction: a "não" inside what happens keeps both names apart.
+    expect(understand('avisa o Davi que não vai dar pra Rui').entities.contact_name).toBe('Davi');
+  });
+
+  it('takes the due date a due word introduces, not a day from the story around it', () => {
+    const { entities, conflicts } = understand(
+      'ontem entreguei o pedido da Loja Azul, faz um boleto de 900 pra eles com vencimento terça',
+    );
+    expect(entities.due_date).toBe('2026-11-24');
+    expect(conflicts).toBeUndefined();
+  });
+
+  it('reads "q" as "que" before the text to send', () => {
+    expect(understand('avisa a Bia q o boleto já foi').entities.message_content).toBe('o boleto já foi');
+  });
+
+  it('does not take what someone said on the phone for a message to send', () => {
+    expect(
+      understand('o Davi ligou dizendo que desistiu da obra, cancela o boleto dele').entities.message_content,
+    ).toBeUndefined();
   });
 });

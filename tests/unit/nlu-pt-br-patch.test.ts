@@ -36,7 +36,7 @@ describe('pt-BR patch reading (answers to a clarification question)', () => {
     ['João', 'João'],
     ['é pro joão', 'joão'],
     ['pra Maria Souza.', 'Maria Souza'],
-    ['Dona Cida', 'Dona Cida'],
+    ['Dona Cida', 'Cida'],
   ])('reads "%s" as the contact asked for', (text, name) => {
     expect(readPatch(text, ['contact_name'])).toEqual({ entities: { contact_name: name } });
   });

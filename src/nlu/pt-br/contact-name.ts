@@ -1,3 +1,4 @@
+import { withoutCorrected } from '../amount-guards';
 import { originalSlice } from './prepared-text';
 import type { Scan } from './scan';
 
@@ -87,15 +88,17 @@ function isNameWord(scan: Scan, i: number): boolean {
 }
 
 /**
- * The name starting at token `start` (a title is kept: "Dona Maria", "Sr. Almeida"). After a
- * preposition a role may come first and is skipped ("pro cliente João"); after a bare article
- * it may not ("o cliente desistiu" names nobody).
+ * The name starting at token `start`. A courtesy title is part of the mention's tokens but not
+ * of its text (`first` is where the name itself starts): "dona Cida" is Cida, and the contact
+ * lookup tries the titled form when the name alone finds no one. After a preposition a role may
+ * come first and is skipped ("pro cliente João"); after a bare article it may not ("o cliente
+ * desistiu" names nobody).
  */
 export function readName(
   scan: Scan,
   start: number,
   options: { afterRole: boolean } = { afterRole: false },
-): { from: number; to: number } | undefined {
+): { from: number; first: number; to: number } | undefined {
   if (options.afterRole && ROLES.has(scan.word(start))) start++;
   let first = start;
   if (TITLES.has(scan.word(start))) {
@@ -109,9 +112,11 @@ export function readName(
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
     else if (CONNECTORS.has(scan.word(end)) && sameStyle(end + 1)) end += 2;
+    // "Lanchonete Sabor & Cia"
+    else if (scan.word(end) === '&' && sameStyle(end + 1)) end += 2;
     else break;
   }
-  return { from: start, to: end };
+  return { from: start, first, to: end };
 }
 
 /** The name introduced by the cue at token `cue` ("pro", "para a", "do", "o"), if any. */
@@ -135,9 +140,12 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   } else {
     return undefined;
   }
-  const name = readName(scan, start, { afterRole: rank < 3 });
+  // After a bare article a role starts a name only when a capitalized name follows it
+  // ("o cliente Thiago desistiu"; "o cliente desistiu" names nobody).
+  const roleThenName = ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true;
+  const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
   if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name))) return undefined;
-  return { text: originalSlice(scan.text, name.from, name.to), from: name.from, to: name.to, rank };
+  return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank };
 }
 
 /** What may follow a lower-case name after a bare article: "avisa o joão que ...". */
@@ -165,7 +173,7 @@ function uncuedName(scan: Scan, i: number): NameMention | undefined {
   if (scan.isFree(i - 1) && before?.kind !== 'number' && !OBJECTS.has(scan.word(i - 1))) return undefined;
   const name = readName(scan, i);
   if (name === undefined) return undefined;
-  return { text: originalSlice(scan.text, name.from, name.to), from: name.from, to: name.to, rank: 2 };
+  return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank: 2 };
 }
 
 /** Every cued name in the free tokens, best rank first. */
@@ -178,7 +186,37 @@ export function extractNames(scan: Scan): NameMention[] {
     found.push(mention);
     i = mention.to - 1;
   }
-  return found.sort((a, b) => a.rank - b.rank || a.from - b.from);
+  return withoutCorrectedNames(scan, inWritingStyle(scan, found)).sort(
+    (a, b) => a.rank - b.rank || a.from - b.from,
+  );
+}
+
+/**
+ * Someone who writes names with capitals ("o serviço da Padaria Pão Quente") does not write a
+ * name in lower case: there "da cozinha deles" or "do bolo de casamento" are things. Lower-case
+ * names count only in messages that capitalize none.
+ */
+function inWritingStyle(scan: Scan, names: NameMention[]): NameMention[] {
+  const capitalized = (name: NameMention): boolean =>
+    scan.tokens.slice(name.from, name.to).some((token) => token.capitalized === true);
+  return names.some(capitalized) ? names.filter(capitalized) : names;
+}
+
+/**
+ * "cancela o do Igor... não, do Diego": a name taken back right away is dropped. Only when
+ * nothing but the taking back (and a cue word) sits between the two names, so that "avisa o
+ * João que não vai dar pra Maria" keeps João.
+ */
+const TAKEN_BACK =
+  /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|perdao|ops)(?:\s+\S+\s+nao)?[\s.,;:!…-]*(?:(?:do|da|de|pro|pra|para|o|a|com)\s+)?$/;
+
+function withoutCorrectedNames(scan: Scan, names: NameMention[]): NameMention[] {
+  const text = scan.text.original;
+  return withoutCorrected(
+    names,
+    (a, b) => text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0),
+    TAKEN_BACK,
+  );
 }
 
 const LEADING_FILLERS = new Set(
@@ -197,5 +235,5 @@ export function readBareName(scan: Scan): string | undefined {
   for (let i = name.to; i < scan.tokens.length; i++) {
     if (scan.tokens[i]?.kind !== 'symbol') return undefined;
   }
-  return originalSlice(scan.text, name.from, name.to);
+  return originalSlice(scan.text, name.first, name.to);
 }

@@ -8,6 +8,7 @@ import {
   weekday,
   type EpochDay,
 } from '../civil-date';
+import { withoutCorrected } from '../amount-guards';
 import { NUMBER_WORDS_SOURCE, readNumberWords } from './number-words';
 import { tokenPattern, type Scan } from './scan';
 
@@ -102,7 +103,7 @@ const IN_SPAN = tokenPattern(
   `(?:daqui a|daqui|em|dentro de) (\\d{1,3}|${NUMBER_WORDS_SOURCE}) (dias?|semanas?|mes|meses)`,
   { groupOffsets: true },
 );
-const RELATIVE_DAY = tokenPattern('depois de amanha|amanha|hoje|anteontem|ontem');
+const RELATIVE_DAY = tokenPattern('depois de amanha|amanha|amnh|hoje|hj|anteontem|ontem');
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
@@ -116,6 +117,8 @@ const RELATIVE_OFFSETS: Record<string, number> = {
   'depois de amanha': 2,
   amanha: 1,
   hoje: 0,
+  hj: 0,
+  amnh: 1,
   ontem: -1,
   anteontem: -2,
 };
@@ -171,8 +174,21 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
   });
 
-  return found.sort((a, b) => a.from - b.from);
+  found.sort((a, b) => a.from - b.from);
+  const text = scan.text.original;
+  return withoutCorrected(
+    found,
+    (a, b) => text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0),
+    DATE_TAKEN_BACK,
+  );
 }
+
+/**
+ * "pra amanhã, não, pra depois de amanhã": a date taken back right away is dropped, when only
+ * the taking back (and a preposition) sits between the two dates.
+ */
+const DATE_TAKEN_BACK =
+  /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|na real|perdao|ops|pera)[\s.,;:!…-]*(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
 
 /** The day number captured in group `group`: digits, "primeiro" or number words; 1..31. */
 function dayNumber(scan: Scan, match: RegExpExecArray, group: number): number | undefined {

@@ -23,8 +23,10 @@ export interface ContentMention {
 
 const SEND_VERBS = new Set(
   `manda mandar mande envia enviar envie avisa avisar avise fala falar diz diga dizer lembra lembrar
-lembre escreve escrever escreva notifica notificar responde responder`.split(/\s+/),
+lembre escreve escrever escreva notifica notificar responde responder send`.split(/\s+/),
 );
+/** "que" as people type it: "avisa a Rita q eu mandei". */
+const QUE = new Set(['que', 'q', 'qe', 'ki']);
 /** Speech words; for those marked true a following "que" is not part of the content. */
 const SPEECH = new Map([
   ['dizendo', true],
@@ -46,6 +48,19 @@ export function isSendVerb(scan: Scan, i: number): boolean {
   return SEND_VERBS.has(scan.word(i)) && scan.word(i - 1) !== 'me';
 }
 
+/**
+ * A speech word that starts the text to send on its own ("dizendo que o boleto vence amanhã"),
+ * unless it tells what someone else said: in "a Vanessa ligou dizendo que não vai mais" the
+ * words after "dizendo" are a story, not a message.
+ */
+function reportedSpeech(scan: Scan, i: number): boolean {
+  if (!SPEECH.has(scan.word(i))) return false;
+  const before = scan.word(i - 1);
+  return !(PAST_TENSE.test(before) && !SEND_VERBS.has(before));
+}
+
+const PAST_TENSE = /^[a-z]{2,}(?:ou|eu|iu)$/;
+
 export function isSpeechWord(word: string): boolean {
   return SPEECH.has(word);
 }
@@ -53,7 +68,7 @@ export function isSpeechWord(word: string): boolean {
 export function extractContent(scan: Scan): ContentMention | undefined {
   const { tokens } = scan;
   let verb = 0;
-  while (verb < tokens.length && !isSendVerb(scan, verb) && !SPEECH.has(scan.word(verb))) verb++;
+  while (verb < tokens.length && !isSendVerb(scan, verb) && !reportedSpeech(scan, verb)) verb++;
   if (verb === tokens.length) return undefined;
 
   for (let i = SPEECH.has(scan.word(verb)) ? verb : verb + 1; i < tokens.length; i++) {
@@ -67,7 +82,7 @@ export function extractContent(scan: Scan): ContentMention | undefined {
     const dropQue = SPEECH.get(word);
     if (dropQue !== undefined) {
       const next = scan.word(i + 1);
-      const start = next === ':' || (dropQue && next === 'que') ? i + 2 : i + 1;
+      const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 : i + 1;
       return take(scan, start, tokens.length, i, tokens.length);
     }
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
@@ -75,7 +90,7 @@ export function extractContent(scan: Scan): ContentMention | undefined {
     }
     // "avisa o Pedro que ...", "lembra a Vera de pagar ..."
     if (
-      (word === 'que' || (word === 'de' && REMIND.has(scan.word(verb)))) &&
+      (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb)))) &&
       followsRecipient(scan, verb, i)
     ) {
       return take(scan, i + 1, tokens.length, i, tokens.length);
@@ -85,6 +100,8 @@ export function extractContent(scan: Scan): ContentMention | undefined {
 }
 
 const ARTICLE = new Set(['o', 'a']);
+/** "lembra a Carla q o boleto vence dia 15 pfv": the please is for Iris, not for Carla. */
+const TRAILING_PLEASE = /(?<=\S)\s+(?:pfv|pf|pls|plis|porfa)[.!]*$/i;
 const REMIND = new Set(['lembra', 'lembrar', 'lembre']);
 
 function findToken(scan: Scan, text: string, from: number): number {
@@ -108,7 +125,7 @@ function take(
   claimFrom: number,
   claimTo: number,
 ): ContentMention | undefined {
-  const text = unquote(originalSlice(scan.text, from, to).trim());
+  const text = unquote(originalSlice(scan.text, from, to).trim().replace(TRAILING_PLEASE, ''));
   if (text === '') return undefined;
   scan.mask(claimFrom, claimTo);
   return { text, from, to };

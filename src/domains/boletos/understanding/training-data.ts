@@ -251,6 +251,11 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '{name} {amount} (boleto|cobrança) [{date}]',
   ],
   CANCEL_BOLETO: [
+    '(cancela|anula|pode cancelar) o boleto (do|da) {name}, (ele|ela) (já|ja) me pagou (em dinheiro|no pix|em mãos)',
+    '(oi|bom dia)[, tudo certo?] (o|a) (cliente )?{name} (desistiu do serviço|cancelou a encomenda|não quer mais), (então|entao|aí) (cancela|pode cancelar) (aquele|o) boleto (dele|dela)',
+    '{name} (ligou|mandou mensagem) (dizendo|falando) que não vai mais (fazer a encomenda|precisar do serviço)[, uma pena], (pode cancelar|cancela) o boleto (dela|dele) [por favor]',
+    '(a|o) {name} fechou as portas e não vai pagar nada, (então|aí) (pode cancelar|cancela) o boleto (deles|dela|dele)',
+    '(passei o fim de ano viajando|voltei de férias) e (agora )?(to|tô) (colocando as coisas em ordem|arrumando tudo). (a|o) {name} (fechou|faliu), (cancela|pode cancelar) o boleto (deles|dele)',
     '(cancela|cancele|cancelar|anula|anule|exclui|apaga|deleta|remove) [o] boleto [(número|nº|n)] {id}',
     '(cancela|cancelar|anula) o {id}',
     '(quero|preciso|gostaria de|queria) (cancelar|anular|excluir) o boleto [(número|nº)] {id}',
@@ -270,6 +275,10 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(cancel|cancela) (o boleto|boleto) {id} (please|pls|pfv)',
   ],
   CHECK_STATUS: [
+    '(o|a) {name} (ja|já) pagou (aquele|o|esse) boleto (dele|dela)?',
+    'o boleto (do|da) {name} de (novembro|outubro|dezembro), (ele|ela) (chegou a pagar|pagou|já pagou)?',
+    '(feliz ano novo|bom dia|oi)!! (aproveitando|aliás), o boleto (do|da) {name}[ de dezembro], (ele|ela) chegou a pagar?',
+    '(você|vc|voce) (consegue|pode) ver se (o|a) {name} (pagou|já pagou)?',
     '(qual|qual é|qual o) (o status|a situação) do boleto [(número|nº)] {id}?',
     'o boleto {id} (já foi pago|foi pago|já caiu|caiu|já compensou|compensou|tá pago|está pago|venceu|tá vencido|ainda tá em aberto|foi cancelado)?',
     'o {id} (foi pago|já caiu|caiu|compensou|venceu|pagou)?',
@@ -299,6 +308,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(e aí|e ai), {id} (pagou|caiu)?',
   ],
   LIST_BOLETOS: [
+    '(oq|o q|o que|q) vence (hj|hoje|amanhã|amanha)?',
+    '(oq|o q) (tá|ta) vencendo (hj|essa semana)?',
     '(lista|listar|liste|mostra|mostrar|me mostra|exibe|ver) (os|meus|todos os) boletos',
     '(quais|que) boletos (estão|tão|tao|ficaram) {statuses}?',
     '(mostra|lista|me mostra|quero ver|manda) os boletos {statuses}',
@@ -374,6 +385,11 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     'what can you do?',
   ],
   UNKNOWN: [
+    '(emite|gera|faz) (uma|a) (nota fiscal|nota|NF|recibo) (pro|pra) {name} de {amount}',
+    '(ainda não|ainda nao|não|nao) vou (gerar|emitir|fazer) o boleto (do|da) {name}[, (ele|ela) pediu pra esperar]',
+    '(não|nao) precisa (gerar|emitir|fazer) o boleto (do|da) {name} (agora|ainda)[ não]',
+    '(qual time vc torce|vc torce pra quem|vc gosta de futebol)?',
+    '(queria|quero) um dia (gerar|emitir) boleto pra uma empresa grande tipo a {name} (kkk|rs)',
     '(qual a previsão do tempo|vai chover) (amanhã|hoje|no fim de semana)?',
     '(quem ganhou o jogo|o Flamengo ganhou|qual o placar do jogo) (ontem|hoje)?',
     '(kkkkk|kkk|hahaha|rsrs|asdfgh|aaaa|hmm|...|??|🤔)',

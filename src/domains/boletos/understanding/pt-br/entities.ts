@@ -79,8 +79,13 @@ export function resolveEntities(intent: Intent, mentions: Mentions): Resolved {
     if (wants.has('boleto_id') && bare.id !== undefined) out.add('boleto_id', bare.id);
   }
 
-  if (wants.has('due_date'))
-    for (const date of mentions.dates) if (date.iso !== undefined) out.add('due_date', date.iso);
+  if (wants.has('due_date')) {
+    // A story around the request may hold other days ("ontem fechei o serviço ... vence sexta"):
+    // when a due word introduces some of the dates, those are the due date.
+    const dated = mentions.dates.filter((date) => date.iso !== undefined);
+    const due = mentions.dueDates.filter((date) => date.iso !== undefined);
+    for (const date of due.length > 0 ? due : dated) out.add('due_date', date.iso as string);
+  }
 
   if (wants.has('message_content') && mentions.content !== undefined)
     out.add('message_content', mentions.content.text);

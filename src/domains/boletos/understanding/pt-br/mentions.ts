@@ -15,6 +15,8 @@ import { claimTimes } from '../../../../nlu/pt-br/times';
 export interface Mentions {
   content: ContentMention | undefined;
   dates: DateMention[];
+  /** The dates a due word introduces ("vence sexta", "vencimento pra segunda", "até o dia 10"). */
+  dueDates: DateMention[];
   ids: IdMention[];
   amounts: AmountMention[];
   /** Unmarked numbers: amounts or boleto numbers depending on the intent. */
@@ -26,10 +28,23 @@ export interface Mentions {
 export function readMentions(scan: Scan, today: EpochDay, options: { content: boolean }): Mentions {
   const content = options.content ? extractContent(scan) : undefined;
   const dates = extractDates(scan, today);
+  const dueDates = dates.filter((date) => introducedAsDue(scan, date.from));
   claimTimes(scan);
   const ids = extractMarkedIds(scan);
   const { amounts, bare } = extractMoney(scan);
   const names = extractNames(scan);
   const status = extractStatus(scan);
-  return { content, dates, ids, amounts, bare, names, status };
+  return { content, dates, dueDates, ids, amounts, bare, names, status };
+}
+
+const DUE_WORDS = new Set(['vence', 'vencimento', 'vencendo', 'vcto', 'venc', 'vencer', 'ate', 'prazo']);
+const LINKS = new Set(['pra', 'para', 'pro', 'no', 'na', 'dia', 'o', 'em', 'de', 'com', ':']);
+
+/** A due word within the three tokens before the date, only prepositions between. */
+function introducedAsDue(scan: Scan, from: number): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - 3); i--) {
+    if (DUE_WORDS.has(scan.word(i))) return true;
+    if (!LINKS.has(scan.word(i))) return false;
+  }
+  return false;
 }
