@@ -366,16 +366,35 @@ describe('WhatsApp adapter: connection care', () => {
     });
   });
 
-  it('stops on connectionReplaced (440): no reconnect loop, the lease stays held', async () => {
+  it('stops on connectionReplaced (440) without a reconnect loop and hands the number to a standby', async () => {
     const s = await setup({ paired: true });
+    const socket = await openSocket(s);
+    const standby = await setup({ account: s.account, paired: true });
+    expect(standby.channel.status()).toBe('standby');
+    socket.close(440);
+    await waitFor(() => s.channel.status() === 'replaced');
+    // The standby takes the released lease and connects; the replaced process does not.
+    await waitFor(() => standby.fake.sockets.length === 1, 5_000);
+    await openSocket(standby);
+    expect(s.fake.sockets).toHaveLength(1);
+    expect(s.channel.status()).toBe('replaced');
+  });
+
+  it('after the cool-down, a replaced process with nobody else on the number connects again', async () => {
+    const s = await setup({ paired: true, channel: { handover: { afterReplacedMs: 100 } } });
     (await openSocket(s)).close(440);
     await waitFor(() => s.channel.status() === 'replaced');
-    await sleep(200);
-    expect(s.fake.sockets).toHaveLength(1);
+    await waitFor(() => s.fake.sockets.length === 2, 5_000);
+  });
+
+  it('hands the number over when WhatsApp refuses the account (403)', async () => {
+    const s = await setup({ paired: true });
+    const socket = await openSocket(s);
     const standby = await setup({ account: s.account, paired: true });
-    await sleep(1_200);
-    expect(standby.fake.sockets).toHaveLength(0);
-    expect(standby.channel.status()).toBe('standby');
+    socket.close(403);
+    await waitFor(() => s.channel.status() === 'forbidden');
+    await waitFor(() => standby.fake.sockets.length === 1, 5_000);
+    expect(s.fake.sockets).toHaveLength(1);
   });
 
   it('clears the stored creds on loggedOut (401), stops and never re-pairs by itself', async () => {

@@ -122,12 +122,32 @@ export class ConnectionSupervisor {
       if (why === 'lost') this.log.error('whatsapp: lease lost, closing the socket and standing by');
       await this.teardown(why === 'lost');
       await lease.release();
+      if (why === 'halted') await this.coolDown();
     }
+  }
+
+  /**
+   * After a stop WhatsApp decided (replaced, refused), the lease is already released: a standby
+   * may take the number. This process keeps its stop status (visible on /ready and /metrics)
+   * for the cool-down, then stands by again; if nobody took the number, it connects again.
+   */
+  private async coolDown(): Promise<void> {
+    const { afterReplacedMs, afterRefusedMs } = this.deps.options.handover;
+    const ms = this.status === 'replaced' ? afterReplacedMs : afterRefusedMs;
+    this.log.error(
+      { coolDownMs: ms },
+      'whatsapp: lease released so that a standby can take the number; standing by again after the cool-down',
+    );
+    await abortableSleep(ms, this.abort.signal);
   }
 
   /** Polls the stored credentials until someone (the pairing CLI) paired the number. */
   private async waitUntilPaired(): Promise<boolean> {
     if (this.status !== 'logged_out') this.setStatus('unpaired');
+    this.log.warn(
+      `whatsapp: not paired; pair once with \`npm run whatsapp:pair -- --account ${this.deps.options.account}\`` +
+        ' (or set WHATSAPP_PAIRING=qr or code); this process connects as soon as the credentials are stored',
+    );
     while (!this.stopped) {
       try {
         if (isPaired(await this.deps.authStore.readCreds(this.deps.options.account))) return true;
@@ -242,6 +262,9 @@ export class ConnectionSupervisor {
     if (decision.reason === 'logged_out') {
       this.externalPairingOnly = true;
       this.tenure?.end('unpaired');
+    } else {
+      // Holding the lease without a socket would keep every standby out for good.
+      this.tenure?.end('halted');
     }
   }
 

@@ -109,7 +109,7 @@ export const STOP_ADVICE: Record<StopReason, string> = {
   logged_out:
     'logged out (device unlinked on the phone); credentials cleared, pair again with `npm run whatsapp:pair`',
   replaced:
-    'another client connected with these credentials; stopped to avoid a reconnect loop: stop the other client, then restart',
+    'another client connected with these credentials; this process stops using the number (no reconnect loop): stop the other client',
   forbidden: 'WhatsApp refused the account (banned or restricted); stopped, check the phone',
   multidevice_mismatch: 'the account cannot use linked devices; stopped',
 };

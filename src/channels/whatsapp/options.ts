@@ -37,6 +37,21 @@ export const whatsappOptionsSchema = z
         ttlMs: z.number().int().min(300).default(15_000),
       })
       .prefault({}),
+    /**
+     * After WhatsApp closes the connection for good, the lease is released at once so that a
+     * standby can try, and this process waits this long before standing by again: another
+     * client replaced the connection (440), or WhatsApp refused the account (403, 411, 419).
+     */
+    handover: z
+      .object({
+        afterReplacedMs: z.number().int().min(0).default(60_000),
+        afterRefusedMs: z
+          .number()
+          .int()
+          .min(0)
+          .default(15 * 60_000),
+      })
+      .prefault({}),
     reconnect: z
       .object({
         baseDelayMs: z.number().int().min(0).default(2_000),

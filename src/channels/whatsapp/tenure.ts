@@ -1,5 +1,9 @@
-/** Why a lease tenure (the time this process holds the number) ended. */
-export type TenureEnd = 'stop' | 'lost' | 'unpaired';
+/**
+ * Why a lease tenure (the time this process holds the number) ended. `halted`: WhatsApp closed
+ * the connection for good (replaced by another client, account refused): the lease is handed
+ * over and this process waits out a cool-down before standing by again.
+ */
+export type TenureEnd = 'stop' | 'lost' | 'unpaired' | 'halted';
 
 export interface Tenure {
   promise: Promise<TenureEnd>;
