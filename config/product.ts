@@ -20,6 +20,12 @@ export const PRODUCT = {
   maxFinanceAmountCents: 1_000_000_000,
   /** Gate 1: longer messages get a clear refusal and are not processed (docs/gemini.md: 2000). */
   maxInputChars: 2000,
+  /**
+   * A message delivered this long after it was sent (a WhatsApp or Telegram backlog after
+   * downtime) is not executed as a fresh request: its conversation gets one "sorry for the
+   * delay, please send it again" per backlog (docs/specification.md#late-messages).
+   */
+  lateMessageSec: 600,
   /** Recent messages kept per conversation for context (docs/gemini.md). */
   recentMessagesKept: 10,
   /**

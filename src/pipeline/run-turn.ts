@@ -5,6 +5,7 @@ import { confirmationAnswer } from './stages/confirmation';
 import { execute } from './stages/execute';
 import { gate1Input } from './stages/gate1-input';
 import { guard } from './stages/guard';
+import { lateMessage } from './stages/late-message';
 import { patchDraft } from './stages/patch';
 import { propose } from './stages/propose';
 import { respond } from './stages/respond';
@@ -21,6 +22,7 @@ import { Turn, type PipelineDeps, type TurnInput, type TurnOutput } from './turn
  */
 export const STAGES: readonly Stage[] = [
   gate1Input, // Gate 1
+  lateMessage,
   router,
   confirmationAnswer, // Gate 4 (answer)
   patchDraft, // clarify, patch mode
@@ -110,6 +112,7 @@ function nextState(t: Turn): ConversationState {
     ...(target === 'AWAITING_INPUT' && t.draft ? { draft: t.draft } : {}),
     ...(t.lastProposal ? { lastProposal: t.lastProposal } : {}),
     ...(t.redoOffer ? { redoOffer: t.redoOffer } : {}),
+    ...(t.lateNoticeAt ? { lateNoticeAt: t.lateNoticeAt } : {}),
     recent,
     lastCorrelationId: t.input.correlationId,
   };

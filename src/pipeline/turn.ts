@@ -89,6 +89,8 @@ export class Turn {
   /** The draft to keep for the next turn (AWAITING_INPUT); undefined clears it. */
   draft: ConversationState['draft'];
   redoOffer: ConversationState['redoOffer'];
+  /** Carried over; set when this turn told the person their message arrived late. */
+  lateNoticeAt: string | undefined;
   lastProposal: ConversationState['lastProposal'];
   pendingWrite: PendingWrite = { op: 'keep' };
 
@@ -102,6 +104,7 @@ export class Turn {
     );
     this.draft = input.state.draft;
     this.redoOffer = input.state.redoOffer;
+    this.lateNoticeAt = input.state.lateNoticeAt;
     this.lastProposal = input.state.lastProposal;
     this.scope = {
       tenant: input.tenant,

@@ -72,6 +72,7 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
   it('runs the stages in the fixed order of the design', () => {
     expect(STAGES.map((s) => s.name)).toEqual([
       'input_normalization',
+      'late_message',
       'router',
       'confirmation_gate_answer',
       'clarify_patch',
@@ -282,6 +283,34 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(texts(out)).toEqual(['Pagamento nº 1 feito: R$ 150,00 para Ana.']);
       expect(events(out)).not.toContain('confirmation_backlog_ignored');
       expect(writes).toHaveLength(1);
+    });
+
+    it('a backlog delivered long after it was sent gets one "send it again" and runs nothing', async () => {
+      const { conversation, writes } = setup();
+      const sentAt = new Date(conversation.now.getTime() - 30 * MINUTE);
+      const first = await conversation.send('pagar 150 para Ana', sentAt);
+      expect(texts(first)).toEqual([
+        'Desculpe a demora: sua mensagem só chegou agora. Pode enviar de novo o que precisa?',
+      ]);
+      expect(conversation.pending).toBeUndefined();
+      // The rest of the same backlog: recorded, no second notice.
+      const second = await conversation.send('pagar 20 para Bruno', sentAt);
+      expect(texts(second)).toEqual([]);
+      expect(events(second)).toContain('late_message');
+      // A message sent now is handled as usual.
+      expect(texts(await conversation.send('pagar 150 para Ana'))).toEqual([PROPOSAL_ANA]);
+      expect(writes).toEqual([]);
+    });
+
+    it('a late "sim" confirms nothing', async () => {
+      const { conversation, writes } = setup();
+      await conversation.send('pagar 150 para Ana');
+      conversation.advance(20 * MINUTE);
+      await conversation.send('pagar 150 para Ana');
+      const out = await conversation.send('sim', new Date(conversation.now.getTime() - 15 * MINUTE));
+      expect(events(out)).toContain('late_message');
+      expect(writes).toEqual([]);
+      expect(conversation.pending).toBeDefined();
     });
 
     it('a backlog "sim" sent before the proposal is not a confirmation', async () => {

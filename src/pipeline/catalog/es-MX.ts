@@ -20,6 +20,8 @@ export const esMX: Record<PipelineMessageKey, string> = {
   need_fields: 'Necesito saber: {fields}',
   confirm_question: 'Responde: sí / no',
   confirm_reask: 'Responde exactamente: sí / no',
+  late_message:
+    'Perdona la demora: tu mensaje me llegó apenas ahora. ¿Me puedes enviar de nuevo lo que necesitas?',
   operation_cancelled: 'Operación cancelada.',
   confirm_yes_label: 'Sí',
   confirm_no_label: 'No',

@@ -21,6 +21,7 @@ export const ptBR = {
   // Gate 4 (docs/specification.md#gates)
   confirm_question: 'Confirma? (Sim/Não)',
   confirm_reask: 'Confirma? (Sim/Não)',
+  late_message: 'Desculpe a demora: sua mensagem só chegou agora. Pode enviar de novo o que precisa?',
   operation_cancelled: 'Operação cancelada.',
   confirm_yes_label: 'Sim',
   confirm_no_label: 'Não',
