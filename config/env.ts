@@ -80,6 +80,15 @@ export const envSchema = z.object({
     .regex(/^[^:]+:.{8,}$/, 'user:password, the password at least 8 characters')
     .optional(),
   CHECK_REDIS_POLICY: bool.default(true),
+  /** The web chat at `/` of the web process (and of `npm start`). */
+  WEB_CHAT: bool.default(true),
+  /**
+   * Signs the web chat's session cookies; every web process must share it. Required in
+   * production; in development an unset secret is made up at start (sessions end on restart).
+   */
+  WEB_SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** The web chat's demo sign-in (choose a demo user). Default: on except in production. */
+  WEB_CHAT_DEMO: bool.optional(),
 });
 
 export type Env = z.output<typeof envSchema>;

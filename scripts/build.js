@@ -19,12 +19,13 @@ const tsc = spawnSync(
 );
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
-const ASSET = /\.(lua|json)$/;
+// The web chat's page (src/channels/web/page/) is served as it is written.
+const ASSET = /\.(lua|json|html|css)$|[/\\]page[/\\][^/\\]+\.js$/;
 function copyAssets(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) copyAssets(path);
-    else if (ASSET.test(name)) cpSync(path, join(dist, relative(root, path)));
+    else if (ASSET.test(path)) cpSync(path, join(dist, relative(root, path)));
   }
 }
 copyAssets(join(root, 'src'));

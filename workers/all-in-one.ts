@@ -10,10 +10,14 @@ import { handleSignals } from '../src/app/lifecycle';
 import { startPipeline, startTranscriber } from '../src/app/roles';
 import { buildWeb } from '../src/app/web';
 import { applyMigrations } from '../src/stores/prisma/migrations';
+import { runSeed } from '../prisma/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   await applyMigrations(config.DATABASE_URL);
+  // The demo tenants and users the web chat's demo sign-in offers (idempotent; never in production).
+  if (config.WEB_CHAT && (config.WEB_CHAT_DEMO ?? config.NODE_ENV !== 'production'))
+    await runSeed(config, { quiet: true });
   const container = new Container(config, { role: 'iris' });
   handleSignals(container);
   startPipeline(container);
@@ -28,6 +32,10 @@ async function main(): Promise<void> {
     { address, voice: container.transcriber ? 'gemini' : 'disabled' },
     'Iris is running (web, pipeline, transcriber)',
   );
+  if (config.WEB_CHAT) {
+    const host = config.HTTP_HOST === '0.0.0.0' || config.HTTP_HOST === '::' ? '127.0.0.1' : config.HTTP_HOST;
+    process.stdout.write(`Iris is running: open http://${host}:${config.HTTP_PORT}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,7 +24,7 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   const metrics = createWebMetrics();
   // Read-only handles on the channels' reply queues, for their depths and the dashboard.
-  const outbound = CHANNEL_MODULES.filter((module) => module.ownProcess).map(
+  const outbound = CHANNEL_MODULES.filter((module) => module.served).map(
     (module) =>
       new Queue(outboundQueueName(module.id, ''), { connection: c.connection, prefix: c.config.IRIS_PREFIX }),
   );

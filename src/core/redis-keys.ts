@@ -58,6 +58,13 @@ export class RedisKeys {
   telegramBot(botId: string): string {
     return `${this.prefix}:telegram:${botId}`;
   }
+  /**
+   * The web chat of one browser: `stream` keeps its recent replies (read again when the page
+   * reconnects), `channel` is where each new one is published to the web processes.
+   */
+  webChat(chatId: string): { stream: string; channel: string } {
+    return { stream: `${this.prefix}:web:chat:${chatId}`, channel: `${this.prefix}:web:live:${chatId}` };
+  }
   /** The keys of one WhatsApp account. */
   whatsapp(account: string): WhatsappKeys {
     const base = `${this.prefix}:wa:${account}`;

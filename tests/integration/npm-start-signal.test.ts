@@ -42,7 +42,10 @@ describe('npm start', () => {
     const irisPid = await new Promise<number>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString('utf8');
-        const running = output.split('\n').find((line) => line.includes('Iris is running'));
+        // The JSON log line (the plain "Iris is running: open http://..." line is for people).
+        const running = output
+          .split('\n')
+          .find((line) => line.startsWith('{') && line.includes('Iris is running'));
         if (running) resolve((JSON.parse(running) as { pid: number }).pid);
       });
       child.once('exit', () => reject(new Error(`npm start exited early: ${output}`)));
@@ -51,6 +54,7 @@ describe('npm start', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
+    expect(output).toMatch(/^Iris is running: open http:\/\/127\.0\.0\.1:\d+$/m);
     // npm waited for its child: the Iris process is gone, not orphaned.
     expect(() => process.kill(irisPid, 0)).toThrow();
   }, 60_000);

@@ -14,6 +14,8 @@ export interface ChannelModule {
   readonly typing: boolean;
   /** Runs as its own process: `workers/channel <id>`, a line of the Procfile. */
   readonly ownProcess: boolean;
+  /** Its outbound queue is consumed by a server process: `/metrics` and the dashboard watch it. */
+  readonly served: boolean;
   /** Whether configuration asks for it; `npm start` runs the configured ones in-process. */
   configured(config: Config): boolean;
   /** Its own process: receiving and sending. */

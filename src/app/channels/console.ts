@@ -8,5 +8,6 @@ export const consoleModule: ChannelModule = {
   id: 'console',
   typing: false,
   ownProcess: false,
+  served: false,
   configured: () => false,
 };

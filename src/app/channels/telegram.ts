@@ -58,6 +58,7 @@ export const telegramModule: ChannelModule = {
   id: 'telegram',
   typing: true,
   ownProcess: true,
+  served: true,
   configured: (config) => Boolean(config.TELEGRAM_BOT_TOKEN),
 
   // Long polling (one poller per bot token in the cluster; a second process waits as a standby)

@@ -71,6 +71,7 @@ export const whatsappModule: ChannelModule = {
   id: 'whatsapp',
   typing: true,
   ownProcess: true,
+  served: true,
   configured: () => false, // `npm start` leaves it to its own process (pairing is a step of its own)
 
   async runProcess(c) {

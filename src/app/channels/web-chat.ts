@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ChannelModule } from './channel-module';
+import { ChatFeed } from '../../channels/web/chat-feed';
+import { mountWebChat } from '../../channels/web/routes';
+import { WebChatSender } from '../../channels/web/sender';
+import { ConfigError } from '../../core/errors';
+import { DEMO } from '../../../prisma/seed';
+import type { Container } from '../container';
+import { PrismaWebChatDirectory } from './web-chat-directory';
+import { startSender } from './sender';
+
+/**
+ * The web chat on the web process: the page and its routes, and a sender consuming
+ * `outbound-web` that puts each reply on its chat's feed in Redis; every web process relays the
+ * feed to the pages connected to it, so any number of web processes can run.
+ */
+export async function startWebChat(
+  c: Container,
+  web: FastifyInstance,
+  demoTenantSlugs: readonly string[] = [DEMO.boletos.slug, DEMO.finance.slug],
+): Promise<void> {
+  const production = c.config.NODE_ENV === 'production';
+  if (production && !c.config.WEB_SESSION_SECRET)
+    throw new ConfigError(
+      'WEB_SESSION_SECRET is not set: the web chat signs its cookies with it (32+ characters, the same on every web process), or set WEB_CHAT=false.',
+    );
+  const feed = new ChatFeed(c.redis, c.keys);
+  c.onClose(() => feed.close());
+  await mountWebChat(web, {
+    options: {
+      secret: c.config.WEB_SESSION_SECRET ?? randomBytes(32).toString('hex'),
+      secureCookie: production,
+      demoSignIn: c.config.WEB_CHAT_DEMO ?? !production,
+      maxTextChars: 20_000,
+      heartbeatMs: 25_000,
+    },
+    ingress: c.ingress,
+    feed,
+    directory: new PrismaWebChatDirectory(c.db, demoTenantSlugs),
+    logger: c.logger.child({ channel: 'web' }),
+  });
+  startSender(c, 'web', 'default', new WebChatSender(feed));
+}
+
+/** The web chat in the channel registry (see `registry.ts`). */
+export const webChatModule: ChannelModule = {
+  id: 'web',
+  typing: true,
+  ownProcess: false,
+  served: true,
+  configured: (config) => config.WEB_CHAT,
+  async mountRoutes(c, web) {
+    if (c.config.WEB_CHAT) await startWebChat(c, web);
+  },
+  async runAllInOne(c, web) {
+    await startWebChat(c, web);
+  },
+};
