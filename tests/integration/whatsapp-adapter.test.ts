@@ -49,6 +49,8 @@ interface Setup {
   account: string;
   pairings: PairingEvent[];
   store: PgWhatsappAuthStore;
+  /** How many times the channel read the stored credentials (it polls them while unpaired). */
+  credentialReads: () => number;
 }
 
 async function setup(
@@ -69,6 +71,7 @@ async function setup(
   const ingress = options.ingress ?? new RecordingIngress();
   const audio = new MemoryAudioStore();
   const pairings: PairingEvent[] = [];
+  const reads = { count: 0 };
   const channel = createWhatsappChannel({
     options: {
       account,
@@ -84,7 +87,7 @@ async function setup(
     ingress,
     audioStore: audio,
     redis: backends.redis(),
-    authStore: new PgWhatsappAuthStore(backends.pool),
+    authStore: countingReads(new PgWhatsappAuthStore(backends.pool), reads),
     leases: redisLeases(backends.redis()),
     logger: silentLogger,
     socketFactory: fake.factory,
@@ -92,7 +95,18 @@ async function setup(
   });
   channels.push(channel);
   await channel.start();
-  return { channel, fake, ingress, audio, account, pairings, store };
+  return { channel, fake, ingress, audio, account, pairings, store, credentialReads: () => reads.count };
+}
+
+/** The store, counting credential reads: "it polled again and still did nothing" without a sleep. */
+function countingReads(store: PgWhatsappAuthStore, reads: { count: number }): PgWhatsappAuthStore {
+  const readCreds = store.readCreds.bind(store);
+  store.readCreds = async (account) => {
+    const creds = await readCreds(account);
+    reads.count += 1;
+    return creds;
+  };
+  return store;
 }
 
 async function openSocket(s: Setup) {
@@ -319,7 +333,7 @@ describe('WhatsApp adapter: auth state and pairing', () => {
     socket.ev.emit('connection.update', { qr: 'ref-1' });
     socket.ev.emit('connection.update', { qr: 'ref-2' });
     await waitFor(() => s.pairings.length === 1);
-    await sleep(30);
+    // The second QR event was handled synchronously by the emit above: no second request.
     expect(socket.pairingRequests).toEqual(['5511900000000']);
     expect(s.pairings).toEqual([
       { type: 'code', account: s.account, code: 'ABCD1234', phoneNumber: '5511900000000' },
@@ -339,7 +353,8 @@ describe('WhatsApp adapter: auth state and pairing', () => {
   it('waits for credentials in mode none, then connects once the pairing CLI stored them', async () => {
     const s = await setup({ channel: { pairing: { mode: 'none' } } });
     await waitFor(() => s.channel.status() === 'unpaired');
-    await sleep(120);
+    const reads = s.credentialReads();
+    await waitFor(() => s.credentialReads() >= reads + 2); // polled twice more, still unpaired
     expect(s.fake.sockets).toHaveLength(0);
     await s.store.writeCreds(s.account, structuredClone(PAIRED));
     await waitFor(() => s.fake.sockets.length === 1);
@@ -404,7 +419,8 @@ describe('WhatsApp adapter: connection care', () => {
     await waitFor(() => s.channel.status() === 'logged_out');
     await waitFor(async () => (await s.store.readCreds(s.account)) === undefined);
     expect(await s.store.keys(s.account).get('session', ['peer'])).toEqual({});
-    await sleep(200);
+    const reads = s.credentialReads();
+    await waitFor(() => s.credentialReads() >= reads + 2); // waiting for a new pairing, twice over
     expect(s.fake.sockets).toHaveLength(1);
     expect(s.pairings).toEqual([]);
   });
@@ -423,8 +439,16 @@ describe('WhatsApp adapter: connection care', () => {
     await waitFor(() => s.fake.sockets.length === 2);
     first.upsert(loadUpsert('text'));
     first.close(401);
-    await sleep(100);
-    expect(s.ingress.envelopes).toHaveLength(0);
+    // A message on the live socket comes through; the old socket's never did.
+    const live = s.fake.last();
+    live.open();
+    await waitFor(() => s.channel.status() === 'open');
+    live.upsert(loadUpsert('extended-text'));
+    await waitFor(() => s.ingress.envelopes.length === 1);
+    expect(s.ingress.envelopes.map((e) => e.platformMessageId)).toEqual([
+      loadUpsert('extended-text').messages[0]?.key.id,
+    ]);
+    expect(s.channel.status()).toBe('open');
     expect(await s.store.readCreds(s.account)).toBeDefined();
   });
 });
