@@ -72,6 +72,7 @@ export class RedisKeys {
       contact: (chatId) => `${base}:contact:${chatId}`,
       reply: (replyId) => `${base}:reply:${replyId}`,
       sentMessage: (waMessageId) => `${base}:msg:${waMessageId}`,
+      quotable: (waMessageId) => `${base}:quote:${waMessageId}`,
       chatSlot: (chatId) => `${base}:rl:chat:${chatId}`,
       accountSlot: () => `${base}:rl:account`,
       statusBoard: () => `${base}:status`,
@@ -87,6 +88,8 @@ export interface WhatsappKeys {
   reply(replyId: string): string;
   /** A message we sent, kept for Baileys' `getMessage` (retry requests). */
   sentMessage(waMessageId: string): string;
+  /** A group message kept for a while, so that the reply can quote it. */
+  quotable(waMessageId: string): string;
   /** Rate limiting: next free slot of one chat, and the account's schedule. */
   chatSlot(chatId: string): string;
   accountSlot(): string;

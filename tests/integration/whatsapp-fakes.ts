@@ -11,6 +11,7 @@ import type { Ingress, IngressOutcome } from '../../src/core/channel';
 import type { InboundEnvelope } from '../../src/core/messages';
 import type {
   AudioStore,
+  QuotableMessage,
   SentWaMessage,
   SocketFactory,
   SocketFactoryParams,
@@ -40,7 +41,7 @@ export function boom(statusCode: number, message = 'Stream Errored'): Error {
 export class FakeWaSocket implements WhatsappSocket {
   readonly ev = new EventEmitter();
   user: { id: string; lid?: string | null } | undefined;
-  readonly sent: { jid: string; text: string }[] = [];
+  readonly sent: { jid: string; text: string; quotedId?: string }[] = [];
   readonly presences: { type: string; jid: string | undefined }[] = [];
   readonly pairingRequests: string[] = [];
   ended = false;
@@ -50,13 +51,18 @@ export class FakeWaSocket implements WhatsappSocket {
 
   constructor(readonly params: SocketFactoryParams) {}
 
-  async sendMessage(jid: string, content: { text: string }): Promise<SentWaMessage> {
+  async sendMessage(
+    jid: string,
+    content: { text: string },
+    options?: { quoted: QuotableMessage },
+  ): Promise<SentWaMessage> {
     if (this.failNextSend) {
       const error = this.failNextSend;
       this.failNextSend = undefined;
       throw error;
     }
-    this.sent.push({ jid, text: content.text });
+    const quotedId = options?.quoted.key.id;
+    this.sent.push(quotedId ? { jid, text: content.text, quotedId } : { jid, text: content.text });
     this.counter += 1;
     return {
       key: { id: `3EB0SENT${String(this.counter).padStart(12, '0')}`, remoteJid: jid },

@@ -4,6 +4,7 @@ import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/
 import { WhatsappSendRefusedError } from '../../src/channels/whatsapp/errors';
 import { ChannelRateLimitedError, ProviderUnavailableError } from '../../src/core/errors';
 import type { OutboundMessage } from '../../src/core/messages';
+import { RedisKeys } from '../../src/core/redis-keys';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import {
   boom,
@@ -76,7 +77,7 @@ async function openChannel(send: Record<string, unknown> = {}) {
     text: 'Você deve R$ 120,50 de luz.',
     ...overrides,
   });
-  return { channel, socket, fake, personWrites, reply, account };
+  return { channel, socket, fake, personWrites, reply, account, ingress };
 }
 
 describe('WhatsApp sender', () => {
@@ -114,6 +115,23 @@ describe('WhatsApp sender', () => {
     expect(rejected?.reason).toMatchObject({ code: 'whatsapp_send_in_flight', retryable: true });
     await channel.sender.send(message); // the retry finds it sent
     expect(socket.sent).toHaveLength(1);
+  });
+
+  it('in a group, quotes the message it answers, and the group is open for minutes, not a day', async () => {
+    const { channel, socket, reply, account, ingress } = await openChannel();
+    socket.upsert(loadUpsert('group-mention'));
+    await waitFor(() => ingress.envelopes.length > 0);
+    const asked = ingress.envelopes[0]!;
+    expect(asked.inGroup).toBe(true);
+    await channel.sender.send(reply({ chatId: asked.chatId, replyTo: asked.replyTo }));
+    expect(socket.sent).toEqual([
+      { jid: asked.chatId, text: 'Você deve R$ 120,50 de luz.', quotedId: asked.platformMessageId },
+    ]);
+    const ttl = await backends
+      .redis()
+      .ttl(new RedisKeys(backends.prefix).whatsapp(account).contact(asked.chatId));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(10 * 60);
   });
 
   it('shows typing as a composing presence', async () => {

@@ -69,8 +69,8 @@ export function createBaileysSocketFactory(): SocketFactory {
         const me = sock.user;
         return me ? { id: me.id, lid: me.lid ?? null } : undefined;
       },
-      sendMessage: async (jid, content) =>
-        (await sock.sendMessage(jid, content)) as SentWaMessage | undefined,
+      sendMessage: async (jid, content, options) =>
+        (await sock.sendMessage(jid, content, options as never)) as SentWaMessage | undefined,
       sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type, jid),
       requestPairingCode: (phoneNumber) => sock.requestPairingCode(phoneNumber),
       end: (error) => sock.end(error),

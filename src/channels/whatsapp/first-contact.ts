@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { WhatsappKeys } from '../../core/redis-keys';
+import { isGroupJid } from './jid';
 
 /**
  * "Reply only to chats that wrote first." Writing first to people is what gets WhatsApp numbers
@@ -13,10 +14,13 @@ export class FirstContactMarkers {
     private readonly redis: Redis,
     private readonly keys: WhatsappKeys,
     private readonly ttlSec: number,
+    /** A group's window: one mention does not open a group of many people for a whole day. */
+    private readonly groupTtlSec: number = ttlSec,
   ) {}
 
   async mark(chatId: string): Promise<void> {
-    await this.redis.set(this.keys.contact(chatId), String(Date.now()), 'EX', this.ttlSec);
+    const ttl = isGroupJid(chatId) ? this.groupTtlSec : this.ttlSec;
+    await this.redis.set(this.keys.contact(chatId), String(Date.now()), 'EX', ttl);
   }
 
   async has(chatId: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { Ingress, IngressOutcome } from '../../core/channel';
 import type { InboundContent, InboundEnvelope } from '../../core/messages';
 import { intakeAudio } from './audio-intake';
 import type { IntakeSpool } from './intake-spool';
+import type { QuotableMessages } from './quotable-messages';
 import type { FirstContactMarkers } from './first-contact';
 import { parseJid, phoneFromJid, type SenderIdentity } from './jid';
 import { mapMessage, type AudioLimits, type MapResult } from './map-message';
@@ -15,6 +16,8 @@ export interface InboundDeps {
   audioStore: AudioStore;
   markers: FirstContactMarkers;
   audio: AudioLimits;
+  /** Group messages kept for the reply to quote them. */
+  quotable?: QuotableMessages;
   /** Where a message waits until ingress accepts it (see `intake-spool.ts`). */
   spool: IntakeSpool;
   /** Failed attempts at ingress before each further failure is logged as an error. */
@@ -143,6 +146,13 @@ export class InboundHandler {
               })
             : accepted.content;
       const envelope: InboundEnvelope = { ...accepted.envelope, externalUserId, content };
+      if (envelope.inGroup)
+        await this.deps.quotable?.save(message).catch((error: unknown) => {
+          log.warn(
+            { err: error },
+            'whatsapp: group message not kept for quoting (the reply will not quote it)',
+          );
+        });
       const spooled = await this.deps.spool.put(envelope);
       const outcome = await this.handOver(envelope, log);
       await this.deps.spool.remove(spooled);

@@ -48,6 +48,7 @@ import { ConfigError } from '../../core/errors';
 import { createBaileysSocketFactory } from './baileys-socket-factory';
 import { ConnectionSupervisor } from './connection-supervisor';
 import { FirstContactMarkers } from './first-contact';
+import { QuotableMessages } from './quotable-messages';
 import { InboundHandler } from './inbound';
 import { FileIntakeSpool, type IntakeSpool } from './intake-spool';
 import { whatsappOptionsSchema, type WhatsappOptions, type WhatsappOptionsInput } from './options';
@@ -105,7 +106,13 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
   const options = parsed.data;
   const logger = deps.logger.child({ channel: 'whatsapp', account: options.account });
   const keys = new RedisKeys(options.redisPrefix).whatsapp(options.account);
-  const markers = new FirstContactMarkers(deps.redis, keys, options.firstContactTtlSec);
+  const markers = new FirstContactMarkers(
+    deps.redis,
+    keys,
+    options.firstContactTtlSec,
+    options.groupContactTtlSec,
+  );
+  const quotable = new QuotableMessages(deps.redis, keys, options.groupContactTtlSec);
   const sentMessages = new SentMessageStore(deps.redis, keys, options.send.messageStoreTtlSec);
   const authStore = deps.authStore;
   const inbound = new InboundHandler({
@@ -113,6 +120,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     ingress: deps.ingress,
     audioStore: deps.audioStore,
     markers,
+    quotable,
     audio: options.audio,
     spool: deps.spool ?? new FileIntakeSpool(join(options.spoolDir, options.account)),
     ingressAttempts: options.ingressAttempts,
@@ -136,6 +144,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     ledger: new ReplyLedger(deps.redis, keys, options.send),
     pacer: new SendPacer(deps.redis, keys, options.send),
     sentMessages,
+    quotable,
     activeSocket: () => supervisor.activeSocket(),
     logger,
   });

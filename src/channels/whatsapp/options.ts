@@ -99,6 +99,15 @@ export const whatsappOptionsSchema = z
         downloadTimeoutMs: z.number().int().min(100).default(30_000),
       })
       .prefault({}),
+    /**
+     * A group may receive replies this long after someone mentioned Iris there (a group is many
+     * people: its window is short), and the message answered is kept this long to be quoted.
+     */
+    groupContactTtlSec: z
+      .number()
+      .int()
+      .min(1)
+      .default(10 * 60),
     /** A chat may receive replies this long after it last wrote (the first-contact marker). */
     firstContactTtlSec: z
       .number()

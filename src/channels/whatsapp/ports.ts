@@ -50,13 +50,29 @@ export interface SentWaMessage {
   message?: unknown;
 }
 
+/** A received message as Baileys needs it to quote it: its key and content. */
+export interface QuotableMessage {
+  key: {
+    id?: string | null;
+    remoteJid?: string | null;
+    participant?: string | null;
+    fromMe?: boolean | null;
+  };
+  message?: unknown;
+}
+
 export type PresenceType = 'composing' | 'paused' | 'available' | 'unavailable' | 'recording';
 
 export interface WhatsappSocket {
   readonly ev: WhatsappEvents;
   /** Our own identity once logged in (`creds.me`): `id` with device, `lid` when known. */
   readonly user?: { id: string; lid?: string | null } | undefined;
-  sendMessage(jid: string, content: { text: string }): Promise<SentWaMessage | undefined>;
+  /** `quoted`: the message this one answers, shown above it (replies in groups). */
+  sendMessage(
+    jid: string,
+    content: { text: string },
+    options?: { quoted: QuotableMessage },
+  ): Promise<SentWaMessage | undefined>;
   sendPresenceUpdate(type: PresenceType, jid?: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   /** Closes the connection without logging out (the credentials stay valid). */

@@ -14,6 +14,7 @@ import type { FirstContactMarkers } from './first-contact';
 import type { WhatsappSocket } from './ports';
 import type { ReplyLedger } from './reply-ledger';
 import type { SendPacer } from './send-pacer';
+import type { QuotableMessages } from './quotable-messages';
 import type { SentMessageStore } from './sent-message-store';
 
 export interface WhatsappSenderDeps {
@@ -22,6 +23,8 @@ export interface WhatsappSenderDeps {
   ledger: ReplyLedger;
   pacer: SendPacer;
   sentMessages: SentMessageStore;
+  /** The group messages replies quote. */
+  quotable?: QuotableMessages;
   /** The socket, only while it is open in this process. */
   activeSocket: () => WhatsappSocket | undefined;
   logger: Logger;
@@ -35,7 +38,8 @@ const RATE_OVERLIMIT_PAUSE_MS = 60_000;
  * The WhatsApp `ChannelSender`. In order: refuse anything for another channel/account or for a
  * chat that did not write first; `typing` becomes a "composing" presence (best effort); a text
  * is claimed in the reply ledger (a reply id already sent is dropped), paced, sent as plain text
- * (`buttons` are ignored: the text already asks "Confirma? (Sim/Não)"), stored for Baileys'
+ * (`buttons` are ignored: the text already asks "Confirma? (Sim/Não)"; in a group, quoting the
+ * message it answers), stored for Baileys'
  * retry requests, and marked sent. Errors come out as the core hierarchy, so the outbound worker
  * knows what to retry: `ProviderUnavailableError` (socket not open, connection dropped),
  * `ChannelRateLimitedError` (pause the channel), `WhatsappSendRefusedError` (never retry).
@@ -76,7 +80,8 @@ export class WhatsappSender implements ChannelSender {
       const wait = await this.deps.pacer.reserve(message.chatId);
       if (wait > 0) await this.sleep(wait);
       const socket = this.requireSocket();
-      const sent = await socket.sendMessage(message.chatId, { text: message.text });
+      const quoted = await this.quotedFor(message, log);
+      const sent = await socket.sendMessage(message.chatId, { text: message.text }, quoted && { quoted });
       const waMessageId = sent?.key.id ?? '';
       if (waMessageId) await this.deps.sentMessages.save(waMessageId, sent?.message);
       await this.deps.ledger.markSent(message.id, waMessageId || 'unknown');
@@ -87,6 +92,15 @@ export class WhatsappSender implements ChannelSender {
       log.warn({ err: error, code: mapped.code, retryable: mapped.retryable }, 'whatsapp: reply not sent');
       throw mapped;
     }
+  }
+
+  /** In a group, the message the reply answers (if still kept): the group sees whose request it is. */
+  private async quotedFor(message: OutboundMessage, log: Logger) {
+    if (!message.replyTo || !this.deps.quotable) return undefined;
+    return this.deps.quotable.get(message.replyTo).catch((error: unknown) => {
+      log.warn({ err: error }, 'whatsapp: the message to quote could not be read; replying without it');
+      return undefined;
+    });
   }
 
   /** Typing is cosmetic: never retried, never fails the job. */
