@@ -1,5 +1,9 @@
-import type { WAMessage } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
+import type { CacheStore, GroupMetadata, WAMessage } from '@whiskeysockets/baileys' with {
+  'resolution-mode': 'import',
+};
+import { NodeCache } from '@cacheable/node-cache';
 import { MediaTooLargeError } from './errors';
+import { GroupMetadataCache, type GroupMetadataSource } from './group-metadata-cache';
 import type {
   SentWaMessage,
   SocketFactory,
@@ -28,9 +32,27 @@ import type {
  *   every sync off makes Baileys warn of "instability and session errors" (rc14 socket.ts).
  * - `markOnlineOnConnect: false`: the number does not show "online" all day, and the phone keeps
  *   its notifications (what an operator watching the number wants).
+ * - `cachedGroupMetadata`: groups' metadata from memory (group-metadata-cache.ts), so that a
+ *   reply to a group does not fetch it every time (a cause of `rate-overlimit`).
+ * - `msgRetryCounterCache`: one per number for the life of the process, so that the count of
+ *   retries for a message that fails to decrypt survives reconnections instead of restarting
+ *   (Baileys gives up on a message after its retries; without a shared cache it never does).
  */
 const importBaileys = () => import('@whiskeysockets/baileys');
 let loading: ReturnType<typeof importBaileys> | undefined;
+
+/** Per number, kept across the reconnections of this process. */
+const groupCaches = new Map<string, GroupMetadataCache<GroupMetadata>>();
+const retryCounters = new Map<string, NodeCache<unknown>>();
+
+function perAccount<T>(map: Map<string, T>, account: string, create: () => T): T {
+  let value = map.get(account);
+  if (value === undefined) {
+    value = create();
+    map.set(account, value);
+  }
+  return value;
+}
 
 /** Loads Baileys once per process (the first socket pays the import). */
 function loadBaileys(): ReturnType<typeof importBaileys> {
@@ -46,16 +68,38 @@ export function createBaileysSocketFactory(): SocketFactory {
       { level: params.baileysLogLevel },
     );
     const creds = params.creds ?? baileys.initAuthCreds();
+    const groups = perAccount(groupCaches, params.account, () => new GroupMetadataCache<GroupMetadata>());
+    const retries = perAccount(
+      retryCounters,
+      params.account,
+      () => new NodeCache<unknown>({ stdTTL: 3600, useClones: false }),
+    );
     const sock = baileys.makeWASocket({
       auth: { creds, keys: baileys.makeCacheableSignalKeyStore(params.keys, logger) },
       logger,
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      cachedGroupMetadata: async (jid) => groups.get(jid),
+      msgRetryCounterCache: retries as unknown as CacheStore, // the same get/set/del/flushAll, typed per call there
       shouldIgnoreJid: (jid) => Boolean(baileys.isJidBroadcast(jid) || baileys.isJidNewsletter(jid)),
       getMessage: async (key) => {
         const stored = await params.getMessage(key);
         return stored ? baileys.proto.Message.fromObject(stored) : undefined;
       },
+    });
+
+    const groupSource: GroupMetadataSource<GroupMetadata> = {
+      on: (event: 'groups.update' | 'group-participants.update', listener: (arg: never) => void) =>
+        sock.ev.on(event, listener as (arg: unknown) => void),
+      fetch: (jid) => sock.groupMetadata(jid),
+    };
+    const groupFetchFailed = (error: unknown) => logger.warn({ err: error }, 'group metadata not fetched');
+    groups.attach(groupSource, groupFetchFailed);
+    sock.ev.on('messages.upsert', ({ messages }) => {
+      for (const message of messages) {
+        const jid = message.key.remoteJid;
+        if (jid && baileys.isJidGroup(jid)) void groups.warm(jid, groupSource, groupFetchFailed);
+      }
     });
 
     const socket: WhatsappSocket = {
