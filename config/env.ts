@@ -56,6 +56,10 @@ export const envSchema = z.object({
    * Where the whatsapp process keeps each inbound message until ingress accepts it (WhatsApp has
    * been told it arrived and will not send it again). Must survive a restart of the process.
    */
+  /** Blue ticks on the messages Iris received (off: a tick says "seen" before any answer). */
+  WHATSAPP_READ_RECEIPTS: bool.default(false),
+  /** "typing…" while a turn runs. */
+  WHATSAPP_TYPING: bool.default(true),
   WHATSAPP_SPOOL_DIR: z.string().min(1).default('.iris/whatsapp-spool'),
 
   GEMINI_API_KEY: z.string().optional(),

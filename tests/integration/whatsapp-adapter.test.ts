@@ -371,6 +371,13 @@ describe('WhatsApp adapter: connection care', () => {
     expect(s.channel.status()).toBe('reconnecting');
   });
 
+  it('says "outdated" when WhatsApp refuses the protocol version (405), and keeps trying', async () => {
+    const s = await setup({ paired: true, channel: { reconnect: { baseDelayMs: 400, maxDelayMs: 400 } } });
+    (await openSocket(s)).close(405);
+    await waitFor(() => s.channel.status() === 'outdated');
+    await waitFor(() => s.fake.sockets.length === 2, 5_000);
+  });
+
   it('reconnects with backoff on badSession (500) and keeps every signal key', async () => {
     const s = await setup({ paired: true });
     await s.store.keys(s.account).set({ session: { '5511987654321.0': Buffer.from('session') } });

@@ -44,6 +44,8 @@ export class FakeWaSocket implements WhatsappSocket {
   readonly sent: { jid: string; text: string; quotedId?: string }[] = [];
   readonly presences: { type: string; jid: string | undefined }[] = [];
   readonly pairingRequests: string[] = [];
+  /** Ids of the messages marked read (blue ticks). */
+  readonly read: string[] = [];
   ended = false;
   /** Set to make the next sendMessage fail. */
   failNextSend: Error | undefined;
@@ -71,6 +73,10 @@ export class FakeWaSocket implements WhatsappSocket {
         messageContextInfo: { messageSecret: new Uint8Array([1, 2, 3, 4]) },
       },
     };
+  }
+
+  async readMessages(keys: Array<{ id?: string | null }>): Promise<void> {
+    for (const key of keys) if (key.id) this.read.push(key.id);
   }
 
   async sendPresenceUpdate(type: string, jid?: string): Promise<void> {

@@ -31,7 +31,7 @@ afterAll(() => backends.tearDown());
 
 const CHAT = '5511987654321@s.whatsapp.net';
 
-async function openChannel(send: Record<string, unknown> = {}) {
+async function openChannel(send: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   const account = backends.account();
   await new PgWhatsappAuthStore(backends.pool).writeCreds(account, {
     me: { id: '5511900000000:7@s.whatsapp.net' },
@@ -45,6 +45,7 @@ async function openChannel(send: Record<string, unknown> = {}) {
       redisPrefix: backends.prefix,
       spoolDir: TEST_SPOOL_DIR,
       send: { chatMinIntervalMs: 0, chatJitterMs: 0, accountMaxPerMinute: 6000, ...send },
+      ...extra,
     },
     ingress,
     audioStore: new MemoryAudioStore(),
@@ -132,6 +133,33 @@ describe('WhatsApp sender', () => {
       .ttl(new RedisKeys(backends.prefix).whatsapp(account).contact(asked.chatId));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(10 * 60);
+  });
+
+  it('goes back to "paused" once the reply is out; with typing off, shows no presence at all', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    await channel.sender.send(reply({ kind: 'typing', text: '' }));
+    await channel.sender.send(reply());
+    expect(socket.presences).toEqual([
+      { type: 'composing', jid: CHAT },
+      { type: 'paused', jid: CHAT },
+    ]);
+    const quiet = await openChannel({}, { presence: { typing: false } });
+    await quiet.personWrites();
+    await quiet.channel.sender.send(quiet.reply({ kind: 'typing', text: '' }));
+    await quiet.channel.sender.send(quiet.reply());
+    expect(quiet.socket.presences).toEqual([]);
+    expect(quiet.socket.sent).toHaveLength(1);
+  });
+
+  it('sends read receipts only when asked to', async () => {
+    const off = await openChannel();
+    await off.personWrites();
+    expect(off.socket.read).toEqual([]);
+    const on = await openChannel({}, { presence: { readReceipts: true } });
+    await on.personWrites();
+    await waitFor(() => on.socket.read.length === 1);
+    expect(on.socket.read).toEqual([on.ingress.envelopes[0]!.platformMessageId]);
   });
 
   it('shows typing as a composing presence', async () => {

@@ -19,8 +19,9 @@ import type {
  * tests inject a fake factory instead.
  *
  * Socket settings, and why:
- * - `version`: the one bundled with Baileys. `fetchLatestBaileysVersion()` needs the internet at
- *   start; upgrade the package instead when WhatsApp starts refusing the version (405s).
+ * - `version`: the current WhatsApp Web version when it can be fetched (once per process, 5 s at
+ *   most), else the one bundled with Baileys: WhatsApp refuses versions it considers too old
+ *   (405, the `outdated` state), and the bundled one ages with the package.
  * - `auth.keys` wrapped in `makeCacheableSignalKeyStore`: Baileys reads keys constantly; the
  *   cache keeps PostgreSQL for writes and cold reads.
  * - `getMessage`: answers retry requests from the sent-message store (see sent-message-store.ts).
@@ -60,6 +61,25 @@ function loadBaileys(): ReturnType<typeof importBaileys> {
   return loading;
 }
 
+let fetchedVersion: Promise<[number, number, number] | undefined> | undefined;
+
+/** WhatsApp Web's current version, asked once per process; undefined: use the bundled one. */
+function protocolVersion(
+  baileys: Awaited<ReturnType<typeof importBaileys>>,
+  logger: { warn: (obj: object, msg: string) => void },
+): Promise<[number, number, number] | undefined> {
+  fetchedVersion ??= baileys
+    .fetchLatestBaileysVersion({ signal: AbortSignal.timeout(5_000) })
+    .then((latest) =>
+      latest.isLatest || latest.error ? undefined : (latest.version as [number, number, number]),
+    )
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, 'WhatsApp Web version not fetched; using the bundled one');
+      return undefined;
+    });
+  return fetchedVersion;
+}
+
 export function createBaileysSocketFactory(): SocketFactory {
   return async (params) => {
     const baileys = await loadBaileys();
@@ -74,7 +94,9 @@ export function createBaileysSocketFactory(): SocketFactory {
       params.account,
       () => new NodeCache<unknown>({ stdTTL: 3600, useClones: false }),
     );
+    const version = await protocolVersion(baileys, logger);
     const sock = baileys.makeWASocket({
+      ...(version ? { version } : {}),
       auth: { creds, keys: baileys.makeCacheableSignalKeyStore(params.keys, logger) },
       logger,
       markOnlineOnConnect: false,
@@ -116,6 +138,7 @@ export function createBaileysSocketFactory(): SocketFactory {
       sendMessage: async (jid, content, options) =>
         (await sock.sendMessage(jid, content, options as never)) as SentWaMessage | undefined,
       sendPresenceUpdate: (type, jid) => sock.sendPresenceUpdate(type, jid),
+      readMessages: (keys) => sock.readMessages(keys as never),
       requestPairingCode: (phoneNumber) => sock.requestPairingCode(phoneNumber),
       end: (error) => sock.end(error),
     };

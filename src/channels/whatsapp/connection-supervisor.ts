@@ -250,6 +250,13 @@ export class ConnectionSupervisor {
       this.failures += 1;
       const level = this.failures >= this.deps.options.reconnect.alertAfterAttempts ? 'error' : 'warn';
       this.log[level]({ ...fields, attempt: this.failures }, 'whatsapp: connection closed, reconnecting');
+      if (decision.reason === 'method_not_allowed') {
+        this.log.error(
+          fields,
+          'whatsapp: WhatsApp refused the protocol version (405): retrying; if it lasts, upgrade @whiskeysockets/baileys',
+        );
+        return this.scheduleReconnect('outdated');
+      }
       return this.scheduleReconnect();
     }
     if (decision.clearCreds) {
@@ -276,10 +283,10 @@ export class ConnectionSupervisor {
     this.scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(status: ChannelStatus = 'reconnecting'): void {
     if (this.stopped || !this.tenure || this.tenure.ended) return;
     const delay = backoffDelay(this.failures, this.deps.options.reconnect, this.deps.random);
-    this.setStatus('reconnecting');
+    this.setStatus(status);
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }

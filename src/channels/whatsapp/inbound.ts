@@ -7,7 +7,7 @@ import type { QuotableMessages } from './quotable-messages';
 import type { FirstContactMarkers } from './first-contact';
 import { parseJid, phoneFromJid, type SenderIdentity } from './jid';
 import { mapMessage, type AudioLimits, type MapResult } from './map-message';
-import type { AudioStore, WhatsappConnection } from './ports';
+import type { AudioStore, WhatsappConnection, WhatsappSocket } from './ports';
 import type { WaMessage, WaMessagesUpsert } from './wa-types';
 
 export interface InboundDeps {
@@ -16,6 +16,8 @@ export interface InboundDeps {
   audioStore: AudioStore;
   markers: FirstContactMarkers;
   audio: AudioLimits;
+  /** Send read receipts (blue ticks) for the messages ingress accepted. */
+  readReceipts?: boolean;
   /** Group messages kept for the reply to quote them. */
   quotable?: QuotableMessages;
   /** Where a message waits until ingress accepts it (see `intake-spool.ts`). */
@@ -32,7 +34,9 @@ export interface InboundDeps {
 /** What the handler needs from the socket that delivered the messages. */
 export interface InboundSocketContext {
   self: { id?: string | null; lid?: string | null };
-  connection: Pick<WhatsappConnection, 'downloadMedia' | 'resolvePhoneForLid'>;
+  connection: Pick<WhatsappConnection, 'downloadMedia' | 'resolvePhoneForLid'> & {
+    socket?: Pick<WhatsappSocket, 'readMessages'>;
+  };
 }
 
 type Accepted = Extract<MapResult, { kind: 'accept' }>;
@@ -156,6 +160,10 @@ export class InboundHandler {
       const spooled = await this.deps.spool.put(envelope);
       const outcome = await this.handOver(envelope, log);
       await this.deps.spool.remove(spooled);
+      if (this.deps.readReceipts && outcome.status === 'queued')
+        await ctx.connection.socket?.readMessages?.([message.key]).catch((error: unknown) => {
+          log.debug({ err: error }, 'whatsapp: read receipt not sent');
+        });
       log.info({ outcome: outcome.status, content: content.type }, 'whatsapp: message received');
     } catch (error) {
       log.error(

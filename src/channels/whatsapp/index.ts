@@ -121,6 +121,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     audioStore: deps.audioStore,
     markers,
     quotable,
+    readReceipts: options.presence.readReceipts,
     audio: options.audio,
     spool: deps.spool ?? new FileIntakeSpool(join(options.spoolDir, options.account)),
     ingressAttempts: options.ingressAttempts,
@@ -145,6 +146,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     pacer: new SendPacer(deps.redis, keys, options.send),
     sentMessages,
     quotable,
+    typing: options.presence.typing,
     activeSocket: () => supervisor.activeSocket(),
     logger,
   });

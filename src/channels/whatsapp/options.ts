@@ -149,6 +149,17 @@ export const whatsappOptionsSchema = z
           .default(24 * 60 * 60),
       })
       .prefault({}),
+    /**
+     * What the person sees of Iris besides its replies: "typing…" while a turn runs (back to
+     * paused once the reply is out), and blue ticks on the messages it received. Read receipts
+     * are off by default: a tick says "seen" before Iris has answered anything.
+     */
+    presence: z
+      .object({
+        typing: z.boolean().default(true),
+        readReceipts: z.boolean().default(false),
+      })
+      .prefault({}),
     /** Level of Baileys' own logs (it is chatty at info). */
     baileysLogLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   })

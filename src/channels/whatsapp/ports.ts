@@ -74,6 +74,8 @@ export interface WhatsappSocket {
     options?: { quoted: QuotableMessage },
   ): Promise<SentWaMessage | undefined>;
   sendPresenceUpdate(type: PresenceType, jid?: string): Promise<void>;
+  /** Blue ticks on received messages. */
+  readMessages?(keys: Array<QuotableMessage['key']>): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   /** Closes the connection without logging out (the credentials stay valid). */
   end(error?: Error): unknown;
@@ -134,4 +136,6 @@ export type ChannelStatus =
   | 'logged_out'
   | 'replaced'
   | 'forbidden'
+  /** WhatsApp refused the protocol version (405): reconnecting, but an upgrade may be needed. */
+  | 'outdated'
   | 'stopped';

@@ -27,6 +27,8 @@ export interface WhatsappSenderDeps {
   quotable?: QuotableMessages;
   /** The socket, only while it is open in this process. */
   activeSocket: () => WhatsappSocket | undefined;
+  /** Show "typing…" while a turn runs (and "paused" once its reply is out). */
+  typing?: boolean;
   logger: Logger;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -67,7 +69,10 @@ export class WhatsappSender implements ChannelSender {
       log.warn('whatsapp: reply refused, the chat has not written to us recently');
       throw new WhatsappSendRefusedError('no_first_contact', 'the chat has not written to us recently');
     }
-    if (message.kind === 'typing') return this.sendTyping(message.chatId, log);
+    if (message.kind === 'typing') {
+      if (this.deps.typing === false) return;
+      return this.sendPresence('composing', message.chatId, log);
+    }
     if (!message.text.trim()) throw new InvalidInputError(`reply ${message.id} has no text`);
 
     const claim = await this.deps.ledger.claim(message.id);
@@ -86,6 +91,7 @@ export class WhatsappSender implements ChannelSender {
       if (waMessageId) await this.deps.sentMessages.save(waMessageId, sent?.message);
       await this.deps.ledger.markSent(message.id, waMessageId || 'unknown');
       log.info({ waMessageId, waitedMs: wait }, 'whatsapp: reply sent');
+      if (this.deps.typing !== false) await this.sendPresence('paused', message.chatId, log);
     } catch (error) {
       await this.deps.ledger.release(message.id, claim.token).catch(() => undefined);
       const mapped = toChannelError(error);
@@ -104,11 +110,11 @@ export class WhatsappSender implements ChannelSender {
   }
 
   /** Typing is cosmetic: never retried, never fails the job. */
-  private async sendTyping(chatId: string, log: Logger): Promise<void> {
+  private async sendPresence(type: 'composing' | 'paused', chatId: string, log: Logger): Promise<void> {
     const socket = this.deps.activeSocket();
     if (!socket) return;
-    await socket.sendPresenceUpdate('composing', chatId).catch((error: unknown) => {
-      log.debug({ err: error }, 'whatsapp: typing indicator not sent');
+    await socket.sendPresenceUpdate(type, chatId).catch((error: unknown) => {
+      log.debug({ err: error, type }, 'whatsapp: typing indicator not sent');
     });
   }
 
