@@ -150,7 +150,7 @@ describe('web chat over HTTP', () => {
     const after = await events(cookie, (s) => s.some((e) => e.event === 'reply'), reply.id);
     expect(
       after
-        .filter((e) => e.event !== 'ready')
+        .filter((e) => e.event === 'said' || e.event === 'reply') // typing may come between
         .map((e) => (e.event === 'reply' ? e.data.text.split(':')[0] : e.data.text)),
     ).toEqual(['Sim', expect.stringMatching(/^Boleto nº \d+ criado/)]);
     expect(await h.db.boleto.count({ where: { tenantId: boletos.tenant.id } })).toBe(1);
@@ -174,5 +174,23 @@ describe('web chat over HTTP', () => {
     const wrong = await call('POST', '/chat/session', { code: 'NOPE-NOPE' });
     expect(wrong).toMatchObject({ status: 400, json: { error: 'invalid_invite' } });
     expect(wrong.cookie).toBeUndefined();
+  });
+});
+
+describe('web chat in production without a session secret', () => {
+  const h = new Harness({ NODE_ENV: 'production' });
+  const app = buildWeb(h.container);
+
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+  });
+
+  it('stays off, and the rest of the web process keeps serving', async () => {
+    await startWebChat(h.container, app, []);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/`)).status).toBe(404);
+    expect((await fetch(`${base}/health`)).status).toBe(200);
   });
 });

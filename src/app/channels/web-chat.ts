@@ -4,7 +4,6 @@ import type { ChannelModule } from './channel-module';
 import { ChatFeed } from '../../channels/web/chat-feed';
 import { mountWebChat } from '../../channels/web/routes';
 import { WebChatSender } from '../../channels/web/sender';
-import { ConfigError } from '../../core/errors';
 import { DEMO } from '../../../prisma/seed';
 import type { Container } from '../container';
 import { PrismaWebChatDirectory } from './web-chat-directory';
@@ -21,10 +20,14 @@ export async function startWebChat(
   demoTenantSlugs: readonly string[] = [DEMO.boletos.slug, DEMO.finance.slug],
 ): Promise<void> {
   const production = c.config.NODE_ENV === 'production';
-  if (production && !c.config.WEB_SESSION_SECRET)
-    throw new ConfigError(
-      'WEB_SESSION_SECRET is not set: the web chat signs its cookies with it (32+ characters, the same on every web process), or set WEB_CHAT=false.',
+  if (production && !c.config.WEB_SESSION_SECRET) {
+    // The rest of the web process (health, metrics, webhooks) must not go down for the chat.
+    c.logger.error(
+      { alert: 'web_chat_off' },
+      'web chat off: WEB_SESSION_SECRET is not set (32+ characters, the same on every web process; or WEB_CHAT=false to silence this)',
     );
+    return;
+  }
   const feed = new ChatFeed(c.redis, c.keys);
   c.onClose(() => feed.close());
   await mountWebChat(web, {
