@@ -64,10 +64,10 @@ function main(): void {
       features: featuresOf(s.text, new Date('2026-11-22T10:00:00Z')),
     }));
     const classes = [...Object.keys(pack.intents), 'UNKNOWN'];
-    const sets = (['fixtures', 'dev'] as SetName[]).filter((set) => existsSync(fixturePath(locale, set)));
+    const sets = (['fixtures', 'dev'] as SetName[]).filter((set) => existsSync(fixturePath(pack.id, set)));
     const scored = sets.map((set) => ({
       set,
-      examples: loadExamples(fixturePath(locale, set)).map((e) => ({
+      examples: loadExamples(fixturePath(pack.id, set)).map((e) => ({
         intent: e.intent,
         features: featuresOf(e.text, new Date(e.now)),
       })),

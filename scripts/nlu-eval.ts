@@ -1,5 +1,6 @@
 /**
- * `npm run nlu:eval -- --locale pt-BR [--heldout] [--set dev] [--failures] [--rules]`: scores a
+ * `npm run nlu:eval -- --pack boletos|finance (or --locale pt-BR|es-MX) [--heldout] [--set dev]
+ * [--failures] [--rules]`: scores a
  * pack's offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side
  * for the sets that exist (fixtures: trained on; dev: tuned on; heldout, with `--heldout`: never
  * seen, for the final figures only), intent
@@ -19,7 +20,8 @@
 import { existsSync } from 'node:fs';
 import { isLocale, type Locale } from '../src/core/locale';
 import type { Understander, Understanding } from '../src/core/understanding';
-import { packForLocale } from '../src/app/packs';
+import { packNamed } from '../src/app/packs';
+import type { DomainPack } from '../src/domains/types';
 import { writeIntents } from '../src/domains/write-intents';
 import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { esMxRuleUnderstander } from '../src/domains/finance/understanding/es-mx';
@@ -30,9 +32,8 @@ export { fixturePath, loadExamples, type LabeledExample } from './nlu-sets';
 
 export const THRESHOLD = 0.7;
 /** Entities scored only on lines that label them (see docs/nlu-labeling-guide.md). */
-const LABELED_ONLY: Record<Locale, readonly string[]> = {
-  'pt-BR': [],
-  'es-MX': ['transaction_type', 'description'],
+const LABELED_ONLY: Record<string, readonly string[]> = {
+  finance: ['transaction_type', 'description'],
 };
 const AMOUNT_FIELDS = new Set([
   'amount_cents',
@@ -84,14 +85,14 @@ export interface EvaluationReport {
  * count only where the label states them (`labeled`): older sets do not label them.
  */
 function fields(
-  locale: Locale,
+  pack: DomainPack,
   entities: Understanding['entities'],
   conflicts: Understanding['conflicts'],
   labeled: Understanding['entities'] = entities,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  const labeledOnly = LABELED_ONLY[locale];
-  const always = packForLocale(locale).entities.filter((name) => !labeledOnly.includes(name));
+  const labeledOnly = LABELED_ONLY[pack.id] ?? [];
+  const always = pack.entities.filter((name) => !labeledOnly.includes(name));
   const extras = labeledOnly.filter((name) => labeled[name] !== undefined);
   for (const name of [...always, ...extras]) {
     const value = entities[name];
@@ -117,10 +118,11 @@ const f1 = (p: number, r: number): number => (p + r === 0 ? 0 : (2 * p * r) / (p
 
 export function evaluate(
   understander: Understander,
-  locale: Locale,
+  pack: DomainPack,
   examples: readonly LabeledExample[],
-  writes: ReadonlySet<string> = writeIntents(packForLocale(locale).intents, packForLocale(locale).tools),
+  writes: ReadonlySet<string> = writeIntents(pack.intents, pack.tools),
 ): EvaluationReport {
+  const locale = pack.locale;
   const intentCounts = new Map<string, Counts>();
   const entityCounts = new Map<string, Counts>();
   const countsFor = (map: Map<string, Counts>, key: string): Counts => {
@@ -160,8 +162,8 @@ export function evaluate(
         readToWrite++;
     }
 
-    const expected = fields(locale, example.entities, example.conflicts);
-    const actual = fields(locale, result.entities, result.conflicts, example.entities);
+    const expected = fields(pack, example.entities, example.conflicts);
+    const actual = fields(pack, result.entities, result.conflicts, example.entities);
     if (
       example.tags?.includes('negative_amount') &&
       Object.keys(actual).some((name) => AMOUNT_FIELDS.has(name))
@@ -325,10 +327,20 @@ function option(args: readonly string[], name: string): string | undefined {
   return args[index]?.includes('=') ? args[index]?.split('=')[1] : args[index + 1];
 }
 
+/** The hand-ordered rules each pack's model replaced, for `--rules`. */
+const RULES: Record<string, Understander> = { boletos: ptBrRuleUnderstander, finance: esMxRuleUnderstander };
+
 function main(args: readonly string[]): void {
-  const locale = option(args, '--locale') ?? 'pt-BR';
-  if (!isLocale(locale)) {
+  const locale = option(args, '--locale');
+  if (locale !== undefined && !isLocale(locale)) {
     process.stderr.write(`nlu:eval: --locale must be pt-BR or es-MX, got "${locale}"\n`);
+    process.exit(2);
+  }
+  let pack: DomainPack;
+  try {
+    pack = packNamed({ pack: option(args, '--pack'), locale });
+  } catch (error) {
+    process.stderr.write(`nlu:eval: ${(error as Error).message}\n`);
     process.exit(2);
   }
   const detail = (option(args, '--set') ?? 'dev') as SetName;
@@ -336,35 +348,37 @@ function main(args: readonly string[]): void {
     process.stderr.write(`nlu:eval: --set must be one of ${SET_NAMES.join(', ')}, got "${detail}"\n`);
     process.exit(2);
   }
-  const understanders: Array<[string, Understander]> = [['model', packForLocale(locale).understander]];
-  if (args.includes('--rules'))
-    understanders.push(['rules', locale === 'pt-BR' ? ptBrRuleUnderstander : esMxRuleUnderstander]);
+  const understanders: Array<[string, Understander]> = [['model', pack.understander]];
+  const rules = RULES[pack.id];
+  if (args.includes('--rules') && rules) understanders.push(['rules', rules]);
   // The held-out set is scored only on request: while tuning, look at fixtures and dev.
   const sets = SET_NAMES.filter(
-    (set) => existsSync(fixturePath(locale, set)) && (set !== 'heldout' || args.includes('--heldout')),
+    (set) => existsSync(fixturePath(pack.id, set)) && (set !== 'heldout' || args.includes('--heldout')),
   );
   const columns = [];
   for (const set of sets) {
-    const examples = loadExamples(fixturePath(locale, set));
+    const examples = loadExamples(fixturePath(pack.id, set));
     for (const [label, understander] of understanders) {
       columns.push({
         name: understanders.length > 1 ? `${set} ${label}` : set,
-        report: evaluate(understander, locale, examples),
-        micros: medianTimePerMessage(understander, locale, examples),
+        report: evaluate(understander, pack, examples),
+        micros: medianTimePerMessage(understander, pack.locale, examples),
       });
     }
   }
-  process.stdout.write(`${locale}: fixtures = trained on, dev = tuned on, heldout = never seen\n\n`);
+  process.stdout.write(
+    `${pack.id} (${pack.locale}): fixtures = trained on, dev = tuned on, heldout = never seen\n\n`,
+  );
   process.stdout.write(`${formatSummary(columns)}\n\n`);
   if (detail === 'heldout' && !args.includes('--heldout')) {
     process.stderr.write('nlu:eval: --set heldout needs --heldout (the held-out set is for final figures)\n');
     process.exit(2);
   }
   if (sets.includes(detail)) {
-    const examples = loadExamples(fixturePath(locale, detail));
+    const examples = loadExamples(fixturePath(pack.id, detail));
     process.stdout.write(`${detail}, in detail:\n\n`);
     process.stdout.write(
-      `${formatReport(evaluate(understanders[0]![1], locale, examples), { failures: args.includes('--failures') })}\n`,
+      `${formatReport(evaluate(understanders[0]![1], pack, examples), { failures: args.includes('--failures') })}\n`,
     );
   }
 }

@@ -1,15 +1,15 @@
 /**
  * The labeled sets of the understanding, one JSON object per line ({"text","now","intent",
  * "entities"}, optionally "conflicts", "tz" and "tags"):
- * - `fixtures`: tests/fixtures/nlu/<locale>.jsonl, written with the rules and trained on;
- * - `dev`: tests/fixtures/nlu/dev/<locale>.jsonl, written apart from the code by someone who saw
+ * - `fixtures`: tests/fixtures/nlu/<pack>.jsonl, written with the rules and trained on;
+ * - `dev`: tests/fixtures/nlu/dev/<pack>.jsonl, written apart from the code by someone who saw
  *   only the intent and entity descriptions; used to tune and to calibrate, never trained on;
- * - `heldout`: tests/fixtures/nlu/heldout/<locale>.jsonl, written the same way by another
+ * - `heldout`: tests/fixtures/nlu/heldout/<pack>.jsonl, written the same way by another
  *   author, frozen before tuning: never trained or tuned on, never edited.
+ * Keyed by pack, not locale: two packs may speak one language (boletos and condomínio, pt-BR).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locale } from '../src/core/locale';
 import type { Understanding } from '../src/core/understanding';
 
 export type SetName = 'fixtures' | 'dev' | 'heldout';
@@ -25,9 +25,9 @@ export interface LabeledExample {
   tags?: string[];
 }
 
-export function fixturePath(locale: Locale, set: SetName = 'fixtures'): string {
+export function fixturePath(packId: string, set: SetName = 'fixtures'): string {
   const dir = join(__dirname, '..', 'tests', 'fixtures', 'nlu');
-  return set === 'fixtures' ? join(dir, `${locale}.jsonl`) : join(dir, set, `${locale}.jsonl`);
+  return set === 'fixtures' ? join(dir, `${packId}.jsonl`) : join(dir, set, `${packId}.jsonl`);
 }
 
 export function loadExamples(path: string): LabeledExample[] {

@@ -4,8 +4,8 @@
  *
  * Training data, all in the repository: the pack's templates expanded with slot values and
  * typing habits (`understanding/training-data.ts`), plus the hand-written labeled lines of
- * `tests/fixtures/nlu/<locale>.jsonl`. The temperature that calibrates probabilities is fitted
- * on `tests/fixtures/nlu/dev/<locale>.jsonl` (written apart from the code, never trained on)
+ * `tests/fixtures/nlu/<pack>.jsonl`. The temperature that calibrates probabilities is fitted
+ * on `tests/fixtures/nlu/dev/<pack>.jsonl` (written apart from the code, never trained on)
  * when it exists, else on the fixtures with a model trained without them; a temperature pinned
  * in `tests/fixtures/nlu/dev/temperature.json` (fitted before the dev set was tuned on) wins.
  * The held-out sets (`tests/fixtures/nlu/heldout/`) are never read here.
@@ -51,7 +51,7 @@ export function trainPack(pack: DomainPack): TrainedModel {
     perTemplate: PER_TEMPLATE,
     seed: GENERATION_SEED,
   });
-  const handWritten = loadExamples(fixturePath(locale, 'fixtures'));
+  const handWritten = loadExamples(fixturePath(pack.id, 'fixtures'));
   const examples: TrainingExample[] = [
     ...generated.map((s) => ({ intent: s.intent, features: featuresOf(s.text, ctxAt(TRAINING_NOW)) })),
     ...handWritten.map((e) => ({
@@ -69,18 +69,18 @@ export function trainPack(pack: DomainPack): TrainedModel {
     handWritten.map((e) => [e.text, e.intent]),
   ]);
   const artifact = trainIntentModel(examples, options, trainedFrom);
-  const devPath = fixturePath(locale, 'dev');
+  const devPath = fixturePath(pack.id, 'dev');
   if (existsSync(devPath)) {
     const dev = loadExamples(devPath).map((e) => ({
       intent: e.intent,
       features: featuresOf(e.text, ctxAt(new Date(e.now), e.tz)),
     }));
     const fitted = fitTemperature(artifact, dev);
-    const pinned = pinnedTemperature(locale);
+    const pinned = pinnedTemperature(pack.id);
     artifact.temperature = pinned ?? fitted;
     if (pinned !== undefined)
       process.stdout.write(
-        `${locale}: temperature ${pinned} pinned in ${relative(process.cwd(), PINNED_PATH)} (the dev set, tuned on, would fit ${fitted})\n`,
+        `${pack.id}: temperature ${pinned} pinned in ${relative(process.cwd(), PINNED_PATH)} (the dev set, tuned on, would fit ${fitted})\n`,
       );
   } else {
     // No development set yet: calibrate on the hand-written fixtures with a model that did not
@@ -91,15 +91,15 @@ export function trainPack(pack: DomainPack): TrainedModel {
   return { pack, artifact, sentences: examples.length };
 }
 
-const PINNED_PATH = fixturePath('pt-BR', 'dev').replace(/[^/]+$/, 'temperature.json');
+const PINNED_PATH = fixturePath('any', 'dev').replace(/[^/]+$/, 'temperature.json');
 
 /**
  * The temperature fitted on the dev set before anything was tuned on it, if one is pinned: a
  * set the rules were tuned on calibrates too sharply (see the file's "why").
  */
-function pinnedTemperature(locale: string): number | undefined {
+function pinnedTemperature(packId: string): number | undefined {
   if (!existsSync(PINNED_PATH)) return undefined;
-  const value = (JSON.parse(readFileSync(PINNED_PATH, 'utf8')) as Record<string, unknown>)[locale];
+  const value = (JSON.parse(readFileSync(PINNED_PATH, 'utf8')) as Record<string, unknown>)[packId];
   return typeof value === 'number' ? value : undefined;
 }
 

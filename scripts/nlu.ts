@@ -4,21 +4,24 @@
  *
  *   echo "cria um boleto de 150 pro João pra sexta" | npm run nlu -- --now 2026-11-22T10:00:00-03:00
  *
- * Options: --locale pt-BR|es-MX (default pt-BR); --now <ISO-8601 date-time with offset>
+ * Options: --pack boletos|finance, or --locale pt-BR|es-MX for the one pack that speaks it
+ * (default pt-BR); --now <ISO-8601 date-time with offset>
  * (default: the current time, read per line); --tz <IANA zone> (default America/Sao_Paulo for
  * pt-BR, America/Mexico_City for es-MX). A bad option prints an error on stderr and exits 2.
  * Only the documented entities of the locale are printed (pt-BR's internal `status` is not).
  */
 import { createInterface } from 'node:readline';
 import { isLocale, type Locale } from '../src/core/locale';
-import { packForLocale } from '../src/app/packs';
+import { packNamed } from '../src/app/packs';
+import type { DomainPack } from '../src/domains/types';
 import { DEFAULT_TIME_ZONE, pickEntities } from '../src/nlu';
 
 const USAGE =
-  'usage: npm run nlu -- [--locale pt-BR|es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
+  'usage: npm run nlu -- [--pack boletos|finance | --locale pt-BR|es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 interface Options {
+  pack: DomainPack;
   locale: Locale;
   now: Date | undefined;
   timeZone: string;
@@ -31,13 +34,22 @@ function parseOptions(args: readonly string[]): Options {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const [flag = '', inline] = arg.split(/=(.*)/s, 2);
-    if (!['--locale', '--now', '--tz'].includes(flag)) throw new UsageError(`unknown option "${arg}"`);
+    if (!['--pack', '--locale', '--now', '--tz'].includes(flag))
+      throw new UsageError(`unknown option "${arg}"`);
     const value = inline ?? args[++i];
     if (value === undefined || value === '') throw new UsageError(`option ${flag} needs a value`);
     values.set(flag, value);
   }
-  const locale = values.get('--locale') ?? 'pt-BR';
-  if (!isLocale(locale)) throw new UsageError(`--locale must be pt-BR or es-MX, got "${locale}"`);
+  const localeOption = values.get('--locale');
+  if (localeOption !== undefined && !isLocale(localeOption))
+    throw new UsageError(`--locale must be pt-BR or es-MX, got "${localeOption}"`);
+  let pack: DomainPack;
+  try {
+    pack = packNamed({ pack: values.get('--pack'), locale: localeOption });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const locale = pack.locale;
   const nowText = values.get('--now');
   let now: Date | undefined;
   if (nowText !== undefined) {
@@ -54,7 +66,7 @@ function parseOptions(args: readonly string[]): Options {
   } catch {
     throw new UsageError(`--tz must be an IANA time zone (America/Sao_Paulo), got "${timeZone}"`);
   }
-  return { locale, now, timeZone };
+  return { pack, locale, now, timeZone };
 }
 
 async function main(): Promise<void> {
@@ -66,7 +78,7 @@ async function main(): Promise<void> {
     process.stderr.write(`nlu: ${error.message}\n${USAGE}\n`);
     process.exit(2);
   }
-  const understander = packForLocale(options.locale).understander;
+  const understander = options.pack.understander;
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     const text = line.replace(/\r$/, '');
@@ -78,7 +90,7 @@ async function main(): Promise<void> {
             now: options.now ?? new Date(),
             timeZone: options.timeZone,
           });
-    const entities = pickEntities(packForLocale(options.locale).entities, result.entities);
+    const entities = pickEntities(options.pack.entities, result.entities);
     process.stdout.write(
       `${JSON.stringify({ text, intent: result.intent, confidence: result.confidence, entities })}\n`,
     );

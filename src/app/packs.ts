@@ -19,9 +19,27 @@ export function allPacks(): DomainPack[] {
   return Object.values(PACKS).filter((pack): pack is DomainPack => pack !== undefined);
 }
 
-/** The pack that speaks `locale` (each locale has one pack today; the CLIs pick by locale). */
-export function packForLocale(locale: Locale): DomainPack {
-  const pack = allPacks().find((p) => p.locale === locale);
-  if (!pack) throw new Error(`no domain pack speaks ${locale} in this deployment`);
-  return pack;
+/**
+ * The pack a command line names: `--pack <id>`, or `--locale <locale>` when exactly one pack
+ * speaks it (a convenience while each locale has one pack; two pt-BR packs need `--pack`).
+ */
+export function packNamed(options: { pack?: string; locale?: Locale }): DomainPack {
+  if (options.pack !== undefined) {
+    const pack = allPacks().find((p) => p.id === options.pack);
+    if (!pack)
+      throw new Error(
+        `no domain pack "${options.pack}" (packs: ${allPacks()
+          .map((p) => p.id)
+          .join(', ')})`,
+      );
+    return pack;
+  }
+  const locale = options.locale ?? 'pt-BR';
+  const speaking = allPacks().filter((p) => p.locale === locale);
+  if (speaking.length === 1) return speaking[0]!;
+  throw new Error(
+    speaking.length === 0
+      ? `no domain pack speaks ${locale}`
+      : `several packs speak ${locale} (${speaking.map((p) => p.id).join(', ')}): name one with --pack`,
+  );
 }

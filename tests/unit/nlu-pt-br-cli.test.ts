@@ -42,6 +42,18 @@ describe('npm run nlu (scripts/nlu.ts)', () => {
     ]);
   });
 
+  it('reads with the pack named by --pack (its locale and time zone come with it)', () => {
+    const { status, stdout } = runCli(
+      ['--pack', 'finance', '--now', '2026-11-22T10:00:00-06:00'],
+      'gasté 250 en uber ayer\n',
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      intent: 'LOG_TRANSACTION',
+      entities: { amount_mxn_cents: 25_000, date_iso: '2026-11-21' },
+    });
+  });
+
   it('resolves dates in the zone given by --tz', () => {
     const lateNight = ['--now', '2026-06-01T02:30:00Z'];
     const saoPaulo = runCli(lateNight, 'cria um boleto de 10 pro João pra hoje\n');
@@ -52,6 +64,7 @@ describe('npm run nlu (scripts/nlu.ts)', () => {
 
   it.each([
     [['--locale', 'fr-FR'], '--locale'],
+    [['--pack', 'condominio'], 'no domain pack "condominio"'],
     [['--now', '2026-11-22'], '--now'],
     [['--now', 'amanhã'], '--now'],
     [['--tz', 'Mars/Olympus_Mons'], '--tz'],

@@ -1,15 +1,16 @@
+import { packFor } from '../../src/app/packs';
 import { evaluate, fixturePath, formatReport, loadExamples } from '../../scripts/nlu-eval';
 import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
 import { PT_BR_INTENTS } from '../../src/domains/boletos/understanding/pt-br';
 
 /**
- * The labeled set (tests/fixtures/nlu/pt-BR.jsonl) holds the rules to their figures, so that a
+ * The labeled set (tests/fixtures/nlu/boletos.jsonl) holds the rules to their figures, so that a
  * change that makes them worse fails here. `npm run nlu:eval -- --locale pt-BR` prints the
  * details and every failure.
  */
 describe('pt-BR labeled set', () => {
-  const examples = loadExamples(fixturePath('pt-BR'));
-  const report = evaluate(ptBrUnderstander, 'pt-BR', examples);
+  const examples = loadExamples(fixturePath('boletos'));
+  const report = evaluate(ptBrUnderstander, packFor('boletos'), examples);
   /** A failing threshold shows the whole report: per-intent and per-entity figures, failures. */
   const verdict = (passed: boolean): string => (passed ? 'passed' : formatReport(report, { failures: true }));
 
