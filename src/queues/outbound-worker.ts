@@ -60,6 +60,27 @@ async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): 
   );
 }
 
+/**
+ * Records that a reply went out. The platform already has it: if this write failed the job
+ * would be retried and the person would get the reply twice, so a Redis outage (a failover, a
+ * restart) is waited out here, for up to 30 s, instead of failing the job.
+ */
+async function rememberSent(deps: OutboundWorkerDeps, sentKey: string): Promise<void> {
+  const deadline = Date.now() + REMEMBER_SENT_FOR_MS;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
+      return;
+    } catch (error) {
+      if (Date.now() + delay > deadline) throw error;
+      deps.logger.warn({ err: error, retryInMs: delay }, 'reply sent but not yet recorded as sent; retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+const REMEMBER_SENT_FOR_MS = 30_000;
+
 export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
   const worker: Worker = new Worker(
     outboundQueueName(deps.channel, deps.account),
@@ -98,7 +119,7 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
         if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markInOrder(deps, message);
         throw error;
       }
-      await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
+      await rememberSent(deps, sentKey);
       await markInOrder(deps, message);
       return 'sent';
     },

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { redisConnection } from '../../src/app/container';
+import type { OutboundMessage } from '../../src/core/messages';
+import { RedisKeys } from '../../src/core/redis-keys';
+import { startOutboundWorker } from '../../src/queues/outbound-worker';
+import { Outbox } from '../../src/queues/outbox';
+import { TEST_REDIS_URL } from '../support/test-env';
+
+/**
+ * A reply went out but Redis failed right after, before the reply was recorded as sent: the
+ * worker waits the outage out instead of failing the job, whose retry would send it again.
+ */
+describe('outbound worker: a reply sent during a Redis hiccup goes out once', () => {
+  const prefix = `t${randomUUID().slice(0, 8)}`;
+  const redis = new Redis(TEST_REDIS_URL);
+  const keys = new RedisKeys(prefix);
+  const connection = redisConnection(TEST_REDIS_URL);
+  const outbox = new Outbox(connection, prefix, redis);
+
+  afterAll(async () => {
+    await outbox.close();
+    redis.disconnect();
+  });
+
+  it('retries recording "sent" until Redis answers, and never sends twice', async () => {
+    // The worker's Redis client: recording a reply as sent fails twice (the outage), then works.
+    const flaky = redis.duplicate();
+    let failures = 0;
+    const set = flaky.set.bind(flaky) as (...args: unknown[]) => Promise<unknown>;
+    (flaky as unknown as { set: (...args: unknown[]) => Promise<unknown> }).set = (...args) => {
+      if (String(args[0]).startsWith(`${prefix}:sent:`) && failures < 2) {
+        failures += 1;
+        return Promise.reject(new Error('Connection is closed.'));
+      }
+      return set(...args);
+    };
+    const delivered: OutboundMessage[] = [];
+    let done: () => void = () => undefined;
+    const completed = new Promise<void>((resolve) => (done = resolve));
+    const worker = startOutboundWorker({
+      connection,
+      prefix,
+      redis: flaky,
+      keys,
+      channel: 'console',
+      account: 'a1',
+      sender: { send: async (message) => void delivered.push(message) },
+      logger: pino({ level: 'silent' }),
+    });
+    worker.on('completed', () => done());
+    try {
+      await outbox.send([
+        {
+          id: `reply-${randomUUID()}`,
+          channel: 'console',
+          account: 'a1',
+          chatId: 'chat-1',
+          tenantId: 't1',
+          conversationId: 'c1',
+          correlationId: randomUUID(),
+          text: 'Boleto nº 1 criado.',
+        },
+      ]);
+      await completed;
+      expect(failures).toBe(2);
+      expect(delivered.map((m) => m.text)).toEqual(['Boleto nº 1 criado.']);
+      expect(await redis.exists(keys.sent(delivered[0]!.id))).toBe(1);
+    } finally {
+      await worker.close();
+      flaky.disconnect();
+    }
+  });
+});
