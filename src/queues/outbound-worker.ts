@@ -8,6 +8,7 @@ import type { RedisKeys } from '../core/redis-keys';
 import { outboundQueueName } from './names';
 import { CHAT_SEQUENCE_TTL_SEC, chatSequenceKey } from './outbox';
 import { runLua } from '../core/redis-script';
+import { rideOut } from '../core/ride-out';
 
 /** A sent reply's id is remembered this long, so a retried job never sends it twice. */
 const SENT_TTL_SEC = 24 * 3600;
@@ -63,20 +64,15 @@ async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): 
 /**
  * Records that a reply went out. The platform already has it: if this write failed the job
  * would be retried and the person would get the reply twice, so a Redis outage (a failover, a
- * restart) is waited out here, for up to 30 s, instead of failing the job.
+ * restart) is ridden out here, for up to 30 s, instead of failing the job.
  */
 async function rememberSent(deps: OutboundWorkerDeps, sentKey: string): Promise<void> {
-  const deadline = Date.now() + REMEMBER_SENT_FOR_MS;
-  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
-    try {
-      await deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC);
-      return;
-    } catch (error) {
-      if (Date.now() + delay > deadline) throw error;
-      deps.logger.warn({ err: error, retryInMs: delay }, 'reply sent but not yet recorded as sent; retrying');
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  await rideOut(
+    () => deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC),
+    REMEMBER_SENT_FOR_MS,
+    (error, retryInMs) =>
+      deps.logger.warn({ err: error, retryInMs }, 'reply sent but not yet recorded as sent; retrying'),
+  );
 }
 
 const REMEMBER_SENT_FOR_MS = 30_000;

@@ -2,6 +2,7 @@ import { redisLeases } from '../../src/stores/redis-lease';
 import { randomUUID } from 'node:crypto';
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import { WhatsappSendRefusedError } from '../../src/channels/whatsapp/errors';
+import { ReplyLedger } from '../../src/channels/whatsapp/reply-ledger';
 import { ChannelRateLimitedError, ProviderUnavailableError } from '../../src/core/errors';
 import type { OutboundMessage } from '../../src/core/messages';
 import { RedisKeys } from '../../src/core/redis-keys';
@@ -104,6 +105,25 @@ describe('WhatsApp sender', () => {
     await channel.sender.send(message);
     await Promise.all([channel.sender.send(message), channel.sender.send(message)]);
     expect(socket.sent).toEqual([{ jid: CHAT, text: 'Confirma? (Sim/Não)' }]); // plain text, no buttons
+  });
+
+  it('a reply sent while Redis fails to record it is recorded once Redis answers, and never sent twice', async () => {
+    const { channel, socket, personWrites, reply } = await openChannel();
+    await personWrites();
+    const outage = new Error('Connection is closed.');
+    const markSent = jest
+      .spyOn(ReplyLedger.prototype, 'markSent')
+      .mockRejectedValueOnce(outage)
+      .mockRejectedValueOnce(outage);
+    try {
+      const message = reply();
+      await channel.sender.send(message);
+      await channel.sender.send(message); // the job's retry, had it failed: dropped
+      expect(markSent).toHaveBeenCalledTimes(3);
+      expect(socket.sent).toHaveLength(1);
+    } finally {
+      markSent.mockRestore();
+    }
   });
 
   it('lets one of two concurrent attempts of a new reply send; the other is told to retry', async () => {

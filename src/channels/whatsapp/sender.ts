@@ -8,6 +8,7 @@ import {
   ProviderUnavailableError,
 } from '../../core/errors';
 import type { OutboundMessage } from '../../core/messages';
+import { rideOut } from '../../core/ride-out';
 import { disconnectStatusCode } from './disconnect-policy';
 import { WhatsappSendInFlightError, WhatsappSendRefusedError } from './errors';
 import type { FirstContactMarkers } from './first-contact';
@@ -81,23 +82,35 @@ export class WhatsappSender implements ChannelSender {
       return;
     }
     if (claim.status === 'in_flight') throw new WhatsappSendInFlightError(message.id);
+    let sent: Awaited<ReturnType<WhatsappSocket['sendMessage']>>;
+    let wait: number;
     try {
-      const wait = await this.deps.pacer.reserve(message.chatId);
+      wait = await this.deps.pacer.reserve(message.chatId);
       if (wait > 0) await this.sleep(wait);
       const socket = this.requireSocket();
       const quoted = await this.quotedFor(message, log);
-      const sent = await socket.sendMessage(message.chatId, { text: message.text }, quoted && { quoted });
-      const waMessageId = sent?.key.id ?? '';
-      if (waMessageId) await this.deps.sentMessages.save(waMessageId, sent?.message);
-      await this.deps.ledger.markSent(message.id, waMessageId || 'unknown');
-      log.info({ waMessageId, waitedMs: wait }, 'whatsapp: reply sent');
-      if (this.deps.typing !== false) await this.sendPresence('paused', message.chatId, log);
+      sent = await socket.sendMessage(message.chatId, { text: message.text }, quoted && { quoted });
     } catch (error) {
       await this.deps.ledger.release(message.id, claim.token).catch(() => undefined);
       const mapped = toChannelError(error);
       log.warn({ err: error, code: mapped.code, retryable: mapped.retryable }, 'whatsapp: reply not sent');
       throw mapped;
     }
+    // The person has the reply: from here on the claim is never released (a retry would send it
+    // again), and recording it as sent rides out a Redis outage.
+    const waMessageId = sent?.key.id ?? '';
+    if (waMessageId)
+      await this.deps.sentMessages.save(waMessageId, sent?.message).catch((error: unknown) => {
+        log.warn({ err: error }, "whatsapp: sent message not kept for Baileys' retry requests");
+      });
+    await rideOut(
+      () => this.deps.ledger.markSent(message.id, waMessageId || 'unknown'),
+      30_000,
+      (error, retryInMs) =>
+        log.warn({ err: error, retryInMs }, 'whatsapp: reply sent, not yet recorded; retrying'),
+    );
+    log.info({ waMessageId, waitedMs: wait }, 'whatsapp: reply sent');
+    if (this.deps.typing !== false) await this.sendPresence('paused', message.chatId, log);
   }
 
   /** In a group, the message the reply answers (if still kept): the group sees whose request it is. */
