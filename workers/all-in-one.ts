@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES } from '../src/app/channels/registry';
+import { demoSignInOn } from '../src/app/channels/web-chat';
 import { Container } from '../src/app/container';
 import { handleSignals } from '../src/app/lifecycle';
 import { startPipeline, startTranscriber } from '../src/app/roles';
@@ -16,8 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await applyMigrations(config.DATABASE_URL);
   // The demo tenants and users the web chat's demo sign-in offers (idempotent; never in production).
-  if (config.WEB_CHAT && (config.WEB_CHAT_DEMO ?? config.NODE_ENV !== 'production'))
-    await runSeed(config, { quiet: true });
+  if (config.WEB_CHAT && demoSignInOn(config)) await runSeed(config, { quiet: true });
   const container = new Container(config, { role: 'iris' });
   handleSignals(container);
   startPipeline(container);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Env as Config } from '../../../config';
 import type { ChannelModule } from './channel-module';
 import { ChatFeed } from '../../channels/web/chat-feed';
 import { mountWebChat } from '../../channels/web/routes';
@@ -34,7 +35,7 @@ export async function startWebChat(
     options: {
       secret: c.config.WEB_SESSION_SECRET ?? randomBytes(32).toString('hex'),
       secureCookie: production,
-      demoSignIn: c.config.WEB_CHAT_DEMO ?? !production,
+      demoSignIn: demoSignInOn(c.config),
       maxTextChars: 20_000,
       heartbeatMs: 25_000,
     },
@@ -44,6 +45,11 @@ export async function startWebChat(
     logger: c.logger.child({ channel: 'web' }),
   });
   startSender(c, 'web', 'default', new WebChatSender(feed));
+}
+
+/** The demo sign-in (choose a demo user): `WEB_CHAT_DEMO`, by default on except in production. */
+export function demoSignInOn(config: Config): boolean {
+  return config.WEB_CHAT_DEMO ?? config.NODE_ENV !== 'production';
 }
 
 /** The web chat in the channel registry (see `registry.ts`). */

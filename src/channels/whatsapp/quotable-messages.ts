@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
 import type { WhatsappKeys } from '../../core/redis-keys';
+import { KeptInRedis } from './kept-in-redis';
 import type { QuotableMessage } from './ports';
 import type { WaMessage } from './wa-types';
 
@@ -10,23 +10,18 @@ import type { WaMessage } from './wa-types';
  * ask at once). Kept in Redis because the reply may be sent by another process.
  */
 export class QuotableMessages {
-  constructor(
-    private readonly redis: Redis,
-    private readonly keys: WhatsappKeys,
-    private readonly ttlSec: number,
-  ) {}
+  private readonly kept: KeptInRedis<QuotableMessage>;
+
+  constructor(redis: Redis, keys: WhatsappKeys, ttlSec: number) {
+    this.kept = new KeptInRedis(redis, (id) => keys.quotable(id), ttlSec);
+  }
 
   async save(message: WaMessage): Promise<void> {
-    const id = message.key.id;
-    if (!id) return;
-    const quotable: QuotableMessage = { key: message.key, message: message.message };
-    await this.redis.set(this.keys.quotable(id), toBufferJson(quotable), 'EX', this.ttlSec);
+    if (message.key.id) await this.kept.save(message.key.id, { key: message.key, message: message.message });
   }
 
   async get(waMessageId: string): Promise<QuotableMessage | undefined> {
-    const text = await this.redis.get(this.keys.quotable(waMessageId));
-    if (text === null) return undefined;
-    const value = fromBufferJson(text) as QuotableMessage | null;
-    return value && typeof value === 'object' && value.key ? value : undefined;
+    const value = await this.kept.get(waMessageId);
+    return value?.key ? value : undefined;
   }
 }

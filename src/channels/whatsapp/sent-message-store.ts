@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
 import type { WhatsappKeys } from '../../core/redis-keys';
+import { KeptInRedis } from './kept-in-redis';
 
 /**
  * The messages we sent, kept for a while (default 24 h) so Baileys' `getMessage` can answer a
@@ -11,22 +11,18 @@ import type { WhatsappKeys } from '../../core/redis-keys';
  * the copy lives in Redis, in the same BufferJSON encoding as the auth state.
  */
 export class SentMessageStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly keys: WhatsappKeys,
-    private readonly ttlSec: number,
-  ) {}
+  private readonly kept: KeptInRedis<Record<string, unknown>>;
+
+  constructor(redis: Redis, keys: WhatsappKeys, ttlSec: number) {
+    this.kept = new KeptInRedis(redis, (id) => keys.sentMessage(id), ttlSec);
+  }
 
   async save(waMessageId: string, content: unknown): Promise<void> {
-    if (content === undefined || content === null) return;
-    await this.redis.set(this.keys.sentMessage(waMessageId), toBufferJson(content), 'EX', this.ttlSec);
+    await this.kept.save(waMessageId, content as Record<string, unknown> | null | undefined);
   }
 
   /** The stored `proto.IMessage` as a plain object (bytes as Buffers), or undefined. */
-  async get(waMessageId: string): Promise<Record<string, unknown> | undefined> {
-    const text = await this.redis.get(this.keys.sentMessage(waMessageId));
-    if (text === null) return undefined;
-    const value = fromBufferJson(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  get(waMessageId: string): Promise<Record<string, unknown> | undefined> {
+    return this.kept.get(waMessageId);
   }
 }
