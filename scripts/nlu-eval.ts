@@ -1,13 +1,14 @@
 /**
  * `npm run nlu:eval -- --pack boletos|finance (or --locale pt-BR|es-MX) [--heldout] [--set dev]
- * [--failures] [--rules]`: scores a
+ * [--failures] [--rules] [--file path.jsonl]`: scores a
  * pack's offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side
  * for the sets that exist (fixtures: trained on; dev: tuned on; heldout, with `--heldout`: never
  * seen, for the final figures only), intent
  * accuracy, the read→write confusions the pipeline would act on, wrong amounts and dates, and
  * the median time per message; then, for `--set` (default dev), per-intent and per-entity
  * figures, the confusion matrix and, with `--failures`, every failure. `--rules` adds the
- * hand-ordered rules that the trained model replaced, for comparison.
+ * hand-ordered rules that the trained model replaced, for comparison. `--file` scores any other
+ * labeled file too (a set just delivered, before deciding what it is for) and details it.
  *
  * Entities are compared exactly; only the locale's documented entity names count
  * (the pack's `entities`), plus `transaction_type` for es-MX (income vs expense). Free text that the
@@ -355,9 +356,16 @@ function main(args: readonly string[]): void {
   const sets = SET_NAMES.filter(
     (set) => existsSync(fixturePath(pack.id, set)) && (set !== 'heldout' || args.includes('--heldout')),
   );
+  const file = option(args, '--file');
+  if (file !== undefined && !existsSync(file)) {
+    process.stderr.write(`nlu:eval: --file ${file} does not exist\n`);
+    process.exit(2);
+  }
+  const pathOf = (set: string) =>
+    set === 'file' && file !== undefined ? file : fixturePath(pack.id, set as SetName);
   const columns = [];
-  for (const set of sets) {
-    const examples = loadExamples(fixturePath(pack.id, set));
+  for (const set of file !== undefined ? [...sets, 'file'] : sets) {
+    const examples = loadExamples(pathOf(set));
     for (const [label, understander] of understanders) {
       columns.push({
         name: understanders.length > 1 ? `${set} ${label}` : set,
@@ -374,9 +382,10 @@ function main(args: readonly string[]): void {
     process.stderr.write('nlu:eval: --set heldout needs --heldout (the held-out set is for final figures)\n');
     process.exit(2);
   }
-  if (sets.includes(detail)) {
-    const examples = loadExamples(fixturePath(pack.id, detail));
-    process.stdout.write(`${detail}, in detail:\n\n`);
+  const shown = file !== undefined ? 'file' : sets.includes(detail) ? detail : undefined;
+  if (shown !== undefined) {
+    const examples = loadExamples(pathOf(shown));
+    process.stdout.write(`${shown === 'file' ? file : shown}, in detail:\n\n`);
     process.stdout.write(
       `${formatReport(evaluate(understanders[0]![1], pack, examples), { failures: args.includes('--failures') })}\n`,
     );
