@@ -219,6 +219,7 @@ export const BOLETOS_HABITS: TypingHabits = {
 /** Intent -> templates. Read ones and questions are as many as commands, on purpose. */
 export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   CREATE_BOLETO: [
+    '(o|a) {name} (levou|comprou|pegou) (umas coisas|mercadoria|o pedido)[,] (ficou|deu) {amount}[,] (ele|ela) (pediu|quer) (pagar no boleto|boleto)[.] (faz|gera|emite) um (pra|pro) (ela|ele) [(vencendo|com vencimento|pra) {date}]',
     '(cria|gera|emite|faz|faça|crie|gere|emita|monta|lança) [um] boleto de {amount} (pro|pra|para o|para a|pro|no nome do|do|da) {name} [(para|pra|com vencimento|vencendo|vence) {date}]',
     '(cria|gera|emite) [um] boleto (pro|pra|para) {name} (de|no valor de) {amount} [(pra|para|vencendo|com vencimento) {date}]',
     '(boleto|cobrança) de {amount} (pro|pra|para) {name} [(vencendo|pra|para|vence) {date}]',
@@ -275,6 +276,9 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(cancel|cancela) (o boleto|boleto) {id} (please|pls|pfv)',
   ],
   CHECK_STATUS: [
+    '(e aí|e ai|oi|opa)[,] o (do|da) {name} (venceu|já venceu|caiu) ou (ainda dá tempo|ainda tá no prazo|ainda tá aberto)?',
+    '(ainda dá tempo|ainda tá no prazo) (do|da) {name} pagar (o boleto|aquele boleto)?',
+    '(aquele|o) (do|da) {name}, (ele|ela) (chegou a pagar|pagou) ou (venceu|ficou pra trás)?',
     '(o|a) {name} (ja|já) pagou (aquele|o|esse) boleto (dele|dela)?',
     'o boleto (do|da) {name} de (novembro|outubro|dezembro), (ele|ela) (chegou a pagar|pagou|já pagou)?',
     '(feliz ano novo|bom dia|oi)!! (aproveitando|aliás), o boleto (do|da) {name}[ de dezembro], (ele|ela) chegou a pagar?',
@@ -308,6 +312,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(e aí|e ai), {id} (pagou|caiu)?',
   ],
   LIST_BOLETOS: [
+    '(queria|quero|preciso) saber o que vence {date}[,] (pra|para) (eu )?(ir avisando|avisar|ir cobrando|cobrar) (o pessoal|os clientes|a galera)',
+    '(to|tô) (organizando|fechando) (a semana|o mês) e (queria|quero) ver (o que|quais boletos) (vence|vencem) {date}',
     '(oq|o q|o que|q) vence (hj|hoje|amanhã|amanha)?',
     '(oq|o q) (tá|ta) vencendo (hj|essa semana)?',
     '(lista|listar|liste|mostra|mostrar|me mostra|exibe|ver) (os|meus|todos os) boletos',
