@@ -24,6 +24,16 @@ import type {
  * than the one WhatsApp knows is how "Bad MAC" starts. Reads wait for the queued writes, so they
  * see them. `flush()` must run before the process gives up its lease, so a standby that takes
  * over reads the latest keys.
+ *
+ * Fencing: a flush can still be running when the lease is lost (Redis unreachable past its TTL,
+ * a long GC pause), and a standby may already have taken the number. So the lease holder
+ * `claim`s the account, which raises its epoch in `whatsapp_auth_fence`, and every write runs in
+ * a transaction that first checks (under a share lock) that the epoch is still this process's;
+ * otherwise nothing is written and the write fails with `AuthFencedOff`. A claim waits for the
+ * writes in flight (its UPDATE waits for their share locks), so the old holder's writes land
+ * either before the new holder reads or not at all. A store that never claimed (tests, tools)
+ * writes unfenced. Every failed write is reported to `onWriteFailed` listeners: the socket must
+ * close, because Baileys' memory now holds keys the database does not.
  */
 
 /** Creates the table if it is missing. Same shape as the Prisma migration `whatsapp_auth`. */
@@ -36,7 +46,29 @@ export async function ensureWhatsappAuthSchema(pool: Pool): Promise<void> {
     updated_at timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT whatsapp_auth_pkey PRIMARY KEY (account, kind, id)
   )`);
+  await pool.query(`CREATE TABLE IF NOT EXISTS whatsapp_auth_fence (
+    account text NOT NULL,
+    epoch bigint NOT NULL,
+    holder text NOT NULL,
+    claimed_at timestamptz(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT whatsapp_auth_fence_pkey PRIMARY KEY (account)
+  )`);
 }
+
+/** A write refused because another process claimed the account since this one did. */
+export class AuthFencedOff extends Error {
+  constructor(
+    readonly account: string,
+    readonly epoch: string,
+    readonly current: string | undefined,
+  ) {
+    super(`whatsapp auth state of ${account} is claimed by epoch ${current ?? 'none'}, not ${epoch}`);
+    this.name = 'AuthFencedOff';
+  }
+}
+
+/** `fencedOff`: another process claimed the account (this one lost it); else the database failed. */
+export type AuthWriteFailureListener = (account: string, error: unknown, fencedOff: boolean) => void;
 
 const CREDS = 'creds';
 
@@ -51,11 +83,39 @@ export class PgWhatsappAuthStore {
   private readonly queues = new Map<string, Promise<void>>();
   /** The latest creds per account waiting to be written (several updates collapse into one write). */
   private readonly pendingCreds = new Map<string, string>();
+  /** The epoch this process claimed per account (a bigint, kept as its decimal text). */
+  private readonly epochs = new Map<string, string>();
+  private readonly failureListeners = new Set<AuthWriteFailureListener>();
 
   constructor(
     private readonly pool: Pool,
     private readonly logger?: Logger,
   ) {}
+
+  /**
+   * Makes this process the only writer of the account's auth state (call it once the lease is
+   * held, before reading): raises the account's epoch; writes of any earlier claimer fail from
+   * now on. Returns the new epoch.
+   */
+  async claim(account: string, holder: string): Promise<string> {
+    await this.flush(account);
+    const { rows } = await this.pool.query<{ epoch: string }>(
+      `INSERT INTO whatsapp_auth_fence (account, epoch, holder, claimed_at) VALUES ($1, 1, $2, now())
+       ON CONFLICT (account) DO UPDATE
+         SET epoch = whatsapp_auth_fence.epoch + 1, holder = EXCLUDED.holder, claimed_at = now()
+       RETURNING epoch::text AS epoch`,
+      [account, holder],
+    );
+    const epoch = rows[0]!.epoch;
+    this.epochs.set(account, epoch);
+    return epoch;
+  }
+
+  /** Called with every write that failed (fenced off, or the database refused it). */
+  onWriteFailed(listener: AuthWriteFailureListener): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
 
   /** The stored credentials, or undefined when the account was never paired (or was cleared). */
   async readCreds(account: string): Promise<AuthenticationCreds | undefined> {
@@ -81,10 +141,12 @@ export class PgWhatsappAuthStore {
       const json = this.pendingCreds.get(account);
       this.pendingCreds.delete(account);
       if (json === undefined) return;
-      await this.pool.query(
-        `INSERT INTO whatsapp_auth (account, kind, id, value, updated_at) VALUES ($1, $2, $2, $3::jsonb, now())
-         ON CONFLICT (account, kind, id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-        [account, CREDS, json],
+      await this.fencedTransaction(account, (client) =>
+        client.query(
+          `INSERT INTO whatsapp_auth (account, kind, id, value, updated_at) VALUES ($1, $2, $2, $3::jsonb, now())
+           ON CONFLICT (account, kind, id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+          [account, CREDS, json],
+        ),
       );
     });
   }
@@ -101,9 +163,11 @@ export class PgWhatsappAuthStore {
   /** Deletes everything stored for the account (after a logout): the next start pairs again. */
   clear(account: string): Promise<void> {
     this.pendingCreds.delete(account);
-    return this.enqueue(account, async () => {
-      await this.pool.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]);
-    });
+    return this.enqueue(account, () =>
+      this.fencedTransaction(account, (client) =>
+        client.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]),
+      ),
+    );
   }
 
   /** Resolves once every write queued so far (for one account, or all) has reached PostgreSQL. */
@@ -151,7 +215,7 @@ export class PgWhatsappAuthStore {
     }
     if (upserts.id.length === 0 && deletes.id.length === 0) return Promise.resolve();
     return this.enqueue(account, () =>
-      this.transaction(async (client) => {
+      this.fencedTransaction(account, async (client) => {
         if (deletes.id.length > 0) {
           await client.query(
             `DELETE FROM whatsapp_auth WHERE account = $1
@@ -171,10 +235,22 @@ export class PgWhatsappAuthStore {
     );
   }
 
-  private async transaction(work: (client: PoolClient) => Promise<void>): Promise<void> {
+  /** `work` in one transaction, after checking under a share lock that no one claimed the account since this process did. */
+  private async fencedTransaction(
+    account: string,
+    work: (client: PoolClient) => Promise<unknown>,
+  ): Promise<void> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      const epoch = this.epochs.get(account);
+      if (epoch !== undefined) {
+        const { rows } = await client.query<{ epoch: string }>(
+          'SELECT epoch::text AS epoch FROM whatsapp_auth_fence WHERE account = $1 FOR SHARE',
+          [account],
+        );
+        if (rows[0]?.epoch !== epoch) throw new AuthFencedOff(account, epoch, rows[0]?.epoch);
+      }
       await work(client);
       await client.query('COMMIT');
     } catch (error) {
@@ -191,6 +267,7 @@ export class PgWhatsappAuthStore {
     const run = previous.then(task);
     const tail = run.catch((error: unknown) => {
       this.logger?.error({ err: error, account }, 'whatsapp auth store: write failed');
+      for (const listener of this.failureListeners) listener(account, error, error instanceof AuthFencedOff);
     });
     this.queues.set(account, tail);
     void tail.then(() => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import {
+  AuthFencedOff,
   ensureWhatsappAuthSchema,
   fromBufferJson,
   PgWhatsappAuthStore,
@@ -171,6 +172,100 @@ describe('PgWhatsappAuthStore', () => {
     await expect(keys.set({ 'lid-mapping': { bad: 'a\u0000b' } })).rejects.toThrow();
     await keys.set({ 'lid-mapping': { good: '1' } });
     expect(await keys.get('lid-mapping', ['bad', 'good'])).toEqual({ good: '1' });
+  });
+
+  it('reports a failed write to its listeners, as a database failure (not fenced off)', async () => {
+    const account = `acc-${randomUUID()}`;
+    const store = new PgWhatsappAuthStore(pool);
+    const failures: Array<[string, boolean]> = [];
+    store.onWriteFailed((acc, _error, fencedOff) => failures.push([acc, fencedOff]));
+    await expect(store.keys(account).set({ 'lid-mapping': { bad: 'a\u0000b' } })).rejects.toThrow();
+    await store.flush(account);
+    expect(failures).toEqual([[account, false]]);
+  });
+
+  describe('fencing by claim', () => {
+    it('refuses every write of a process once another one claimed the account, and writes nothing', async () => {
+      const account = `acc-${randomUUID()}`;
+      const old = new PgWhatsappAuthStore(pool);
+      const fencedOff: boolean[] = [];
+      old.onWriteFailed((_acc, _error, fenced) => fencedOff.push(fenced));
+      expect(await old.claim(account, 'old-holder')).toBe('1');
+      await old.keys(account).set({ session: { a: Buffer.from('old-1') } });
+
+      const next = new PgWhatsappAuthStore(pool);
+      expect(await next.claim(account, 'new-holder')).toBe('2');
+      await next.keys(account).set({ session: { a: Buffer.from('new-1') } });
+
+      // The old holder's late writes: a key, the creds and a clear, all refused.
+      await expect(old.keys(account).set({ session: { a: Buffer.from('old-2') } })).rejects.toBeInstanceOf(
+        AuthFencedOff,
+      );
+      await expect(
+        old.writeCreds(account, { registrationId: 9 } as unknown as AuthenticationCreds),
+      ).rejects.toThrow(/claimed by epoch 2, not 1/);
+      await expect(old.clear(account)).rejects.toBeInstanceOf(AuthFencedOff);
+      await old.flush(account);
+      expect(fencedOff).toEqual([true, true, true]);
+
+      expect(await next.keys(account).get('session', ['a'])).toEqual({ a: Buffer.from('new-1') });
+      expect(await next.readCreds(account)).toBeUndefined();
+      const { rows } = await pool.query(
+        'SELECT epoch::text AS epoch, holder FROM whatsapp_auth_fence WHERE account = $1',
+        [account],
+      );
+      expect(rows).toEqual([{ epoch: '2', holder: 'new-holder' }]);
+    });
+
+    it('a claim waits for a write in flight, so the old write lands before the new holder reads', async () => {
+      const account = `acc-${randomUUID()}`;
+      const old = new PgWhatsappAuthStore(pool);
+      await old.claim(account, 'old-holder');
+      // Hold the fence row's share lock as a write in flight does, from a second connection.
+      const inFlight = await pool.connect();
+      try {
+        await inFlight.query('BEGIN');
+        await inFlight.query('SELECT epoch FROM whatsapp_auth_fence WHERE account = $1 FOR SHARE', [account]);
+        let claimed = false;
+        const claim = new PgWhatsappAuthStore(pool).claim(account, 'new-holder').then((epoch) => {
+          claimed = true;
+          return epoch;
+        });
+        // The claim is blocked on the lock: PostgreSQL shows its UPDATE waiting for it.
+        let waiting = false;
+        for (const deadline = Date.now() + 5_000; !waiting && Date.now() < deadline;) {
+          const { rows } = await pool.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO whatsapp_auth_fence%'`,
+          );
+          waiting = rows[0].n > 0;
+        }
+        expect(waiting).toBe(true);
+        expect(claimed).toBe(false);
+        await inFlight.query('COMMIT');
+        expect(await claim).toBe('2');
+      } finally {
+        inFlight.release();
+      }
+    });
+
+    it('writes unfenced when the store never claimed (tools, tests), and the fence table matches the migration', async () => {
+      const account = `acc-${randomUUID()}`;
+      const store = new PgWhatsappAuthStore(pool);
+      await store.keys(account).set({ session: { a: Buffer.from('x') } });
+      expect(await store.keys(account).get('session', ['a'])).toEqual({ a: Buffer.from('x') });
+      const { rows } = await pool.query(
+        `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+         WHERE table_schema = $1 AND table_name = 'whatsapp_auth_fence' ORDER BY ordinal_position`,
+        [schema],
+      );
+      expect(rows).toEqual([
+        { column_name: 'account', data_type: 'text', is_nullable: 'NO' },
+        { column_name: 'epoch', data_type: 'bigint', is_nullable: 'NO' },
+        { column_name: 'holder', data_type: 'text', is_nullable: 'NO' },
+        { column_name: 'claimed_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+      ]);
+    });
   });
 
   it('clears one account on logout and leaves the others alone', async () => {

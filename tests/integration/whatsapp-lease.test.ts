@@ -84,6 +84,48 @@ describe('WhatsApp lease: one socket per number', () => {
     expect(liveSockets(a.fake, b.fake)).toBe(1);
   });
 
+  it('closes the socket and stands by when its auth writes are fenced off by another claim', async () => {
+    const account = await pairedAccount();
+    const a = await instance(account);
+    await waitFor(() => a.fake.sockets.length === 1);
+    a.fake.last().open();
+    await waitFor(() => a.channel.isActive());
+    // A's lease lapses (A paused, say): another process takes the lease, then claims the auth
+    // state, as the supervisor does.
+    const redis = backends.redis();
+    const next = new RedisLease(redis, `whatsapp:${account}`, { ttlMs: TTL, keyPrefix: backends.prefix });
+    await redis.del(next.key);
+    const abort = new AbortController();
+    try {
+      expect(await next.hold(() => undefined, abort.signal)).toBe(true);
+      await new PgWhatsappAuthStore(backends.pool).claim(account, 'the-new-holder');
+      // A, still running, saves credentials: refused, and A gives the number up.
+      a.fake.last().creds({ registrationId: 99 });
+      await waitFor(() => a.fake.last().ended);
+      await waitFor(() => a.channel.status() === 'standby');
+      expect(liveSockets(a.fake)).toBe(0);
+      expect(a.fake.sockets).toHaveLength(1);
+    } finally {
+      abort.abort();
+      await next.release();
+    }
+    // Nothing of A's reached the database after the claim.
+    expect((await new PgWhatsappAuthStore(backends.pool).readCreds(account))?.registrationId).toBeUndefined();
+  });
+
+  it('closes the socket and reconnects from what is stored when an auth write fails', async () => {
+    const account = await pairedAccount();
+    const a = await instance(account);
+    await waitFor(() => a.fake.sockets.length === 1);
+    a.fake.last().open();
+    await waitFor(() => a.channel.isActive());
+    // jsonb refuses the NUL character: the write fails inside PostgreSQL, as a real outage would.
+    await expect(a.fake.last().params.keys.set({ 'lid-mapping': { broken: 'a\u0000b' } })).rejects.toThrow();
+    await waitFor(() => a.fake.sockets.length === 2);
+    expect(a.fake.sockets[0]!.ended).toBe(true);
+    expect(liveSockets(a.fake)).toBe(1);
+  });
+
   it('takes over after the TTL when the owner dies without releasing', async () => {
     const account = await pairedAccount();
     const ownerRedis = new Redis({

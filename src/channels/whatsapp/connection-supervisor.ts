@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import type { LeaseFactory } from '../../core/lease';
@@ -30,7 +31,11 @@ export interface SupervisorDeps {
   onPairing: (event: PairingEvent) => void;
   onStatusChange?: (status: ChannelStatus) => void;
   random?: () => number;
+  /** Who holds the number, as recorded with the auth state claim (default: host and pid). */
+  holder?: string;
 }
+
+const HOLDER = `${hostname()}/${process.pid}`;
 
 /** Paired means WhatsApp accepted this device: `account` (ADV identity) is set on pair-success. */
 export function isPaired(creds: AuthenticationCreds | undefined): creds is AuthenticationCreds {
@@ -117,8 +122,13 @@ export class ConnectionSupervisor {
       if (!acquired) break;
       this.log.info('whatsapp: lease acquired, this process owns the number');
       this.failures = 0;
-      void this.connect();
+      const unsubscribe = this.deps.authStore.onWriteFailed((account, error, fencedOff) => {
+        if (account === this.deps.options.account && this.tenure === tenure)
+          this.onAuthWriteFailed(tenure, error, fencedOff);
+      });
+      void this.claimThenConnect(tenure);
       const why = await tenure.promise;
+      unsubscribe();
       if (why === 'lost') this.log.error('whatsapp: lease lost, closing the socket and standing by');
       await this.teardown(why === 'lost');
       await lease.release();
@@ -157,6 +167,49 @@ export class ConnectionSupervisor {
       await abortableSleep(this.deps.options.unpairedRecheckMs, this.abort.signal);
     }
     return false;
+  }
+
+  /**
+   * Claims the auth state (so a process that held the number before cannot write it any more,
+   * README.md#whatsapp-auth-state), then connects; a claim that fails is retried with backoff.
+   */
+  private async claimThenConnect(tenure: Tenure): Promise<void> {
+    const { account } = this.deps.options;
+    try {
+      const epoch = await this.deps.authStore.claim(account, this.deps.holder ?? HOLDER);
+      this.log.info({ epoch }, 'whatsapp: auth state claimed');
+    } catch (error) {
+      this.failures += 1;
+      this.log.error({ err: error }, 'whatsapp: could not claim the auth state; retrying');
+      if (this.stopped || tenure.ended) return;
+      const delay = backoffDelay(this.failures, this.deps.options.reconnect, this.deps.random);
+      this.setStatus('reconnecting');
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = setTimeout(() => void this.claimThenConnect(tenure), delay);
+      return;
+    }
+    return this.connect();
+  }
+
+  /**
+   * A credentials or key write failed: Baileys' memory now holds keys the database does not,
+   * and carrying on is how sessions drift ("Bad MAC"). Fenced off: another process owns the
+   * number now, so stand by. Otherwise close the socket and reconnect from what is stored.
+   */
+  private onAuthWriteFailed(tenure: Tenure, error: unknown, fencedOff: boolean): void {
+    if (fencedOff) {
+      this.log.error({ err: error }, 'whatsapp: another process claimed the auth state; closing the socket');
+      tenure.end('lost');
+      return;
+    }
+    if (!this.live) return;
+    this.log.error(
+      { err: error },
+      'whatsapp: an auth state write failed; closing the socket and reconnecting',
+    );
+    this.detach(true);
+    this.failures += 1;
+    this.scheduleReconnect();
   }
 
   private async connect(): Promise<void> {

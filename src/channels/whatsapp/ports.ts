@@ -25,6 +25,13 @@ export interface AuthStateStore {
   clear(account: string): Promise<void>;
   /** Waits for queued writes. */
   flush(account?: string): Promise<void>;
+  /**
+   * Makes this process the only writer of the account's auth state from now on (the lease
+   * holder calls it before reading); writes of an earlier holder are refused from then on.
+   */
+  claim(account: string, holder: string): Promise<string>;
+  /** Listens to failed writes; `fencedOff` when another process claimed the account. Returns an unsubscribe. */
+  onWriteFailed(listener: (account: string, error: unknown, fencedOff: boolean) => void): () => void;
 }
 
 /** Stores audio bytes (bounded, with a TTL) and returns the key the envelope carries. */
