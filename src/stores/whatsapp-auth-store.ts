@@ -81,8 +81,12 @@ function fixAppStateKey(value: unknown): unknown {
 
 export class PgWhatsappAuthStore {
   private readonly queues = new Map<string, Promise<void>>();
-  /** The latest creds per account waiting to be written (several updates collapse into one write). */
-  private readonly pendingCreds = new Map<string, string>();
+  /**
+   * The credentials write at the tail of an account's queue, not started yet: later updates are
+   * merged into it. Only at the tail: merged into a write queued before some key writes, newer
+   * credentials (which may name a new signed pre-key) would land before those keys.
+   */
+  private readonly tailCreds = new Map<string, { json: string | undefined }>();
   /** The epoch this process claimed per account (a bigint, kept as its decimal text). */
   private readonly epochs = new Map<string, string>();
   private readonly failureListeners = new Set<AuthWriteFailureListener>();
@@ -129,23 +133,28 @@ export class PgWhatsappAuthStore {
   }
 
   /**
-   * Queues a write of the whole credentials object as it is now. Updates that arrive while a
-   * write is queued are merged into that write (the last state wins), so a burst of
-   * `creds.update` events costs one row update.
+   * Queues a write of the whole credentials object as it is now. Updates that arrive while that
+   * write is still the last one queued are merged into it (the last state wins), so a burst of
+   * `creds.update` events costs one row update; after a key write was queued, a new write is
+   * queued behind it, so credentials and keys reach PostgreSQL in the order Baileys made them.
    */
   writeCreds(account: string, creds: AuthenticationCreds): Promise<void> {
-    const alreadyQueued = this.pendingCreds.has(account);
-    this.pendingCreds.set(account, toBufferJson(creds));
-    if (alreadyQueued) return this.flush(account);
+    const json = toBufferJson(creds);
+    const tail = this.tailCreds.get(account);
+    if (tail) {
+      tail.json = json;
+      return this.flush(account);
+    }
+    const slot: { json: string | undefined } = { json };
+    this.tailCreds.set(account, slot);
     return this.enqueue(account, async () => {
-      const json = this.pendingCreds.get(account);
-      this.pendingCreds.delete(account);
-      if (json === undefined) return;
+      if (this.tailCreds.get(account) === slot) this.tailCreds.delete(account);
+      if (slot.json === undefined) return;
       await this.fencedTransaction(account, (client) =>
         client.query(
           `INSERT INTO whatsapp_auth (account, kind, id, value, updated_at) VALUES ($1, $2, $2, $3::jsonb, now())
            ON CONFLICT (account, kind, id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-          [account, CREDS, json],
+          [account, CREDS, slot.json],
         ),
       );
     });
@@ -162,7 +171,9 @@ export class PgWhatsappAuthStore {
 
   /** Deletes everything stored for the account (after a logout): the next start pairs again. */
   clear(account: string): Promise<void> {
-    this.pendingCreds.delete(account);
+    const tail = this.tailCreds.get(account);
+    if (tail) tail.json = undefined; // about to be deleted anyway
+    this.tailCreds.delete(account);
     return this.enqueue(account, () =>
       this.fencedTransaction(account, (client) =>
         client.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]),
@@ -214,6 +225,7 @@ export class PgWhatsappAuthStore {
       }
     }
     if (upserts.id.length === 0 && deletes.id.length === 0) return Promise.resolve();
+    this.tailCreds.delete(account); // later credentials queue behind these keys
     return this.enqueue(account, () =>
       this.fencedTransaction(account, async (client) => {
         if (deletes.id.length > 0) {

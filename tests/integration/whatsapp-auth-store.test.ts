@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import {
   AuthFencedOff,
@@ -266,6 +266,43 @@ describe('PgWhatsappAuthStore', () => {
         { column_name: 'claimed_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
       ]);
     });
+  });
+
+  it('writes credentials and keys in the order they were made: no update merged ahead of keys queued before it', async () => {
+    const account = `acc-${randomUUID()}`;
+    // A pool that records, in order, which rows each write transaction touched.
+    const written: string[] = [];
+    const recording = {
+      query: pool.query.bind(pool),
+      connect: async () => {
+        const client = await pool.connect();
+        const query = client.query.bind(client) as (sql: string, params?: unknown[]) => Promise<unknown>;
+        return Object.assign(Object.create(client) as PoolClient, {
+          query: (sql: string, params?: unknown[]) => {
+            if (/^\s*INSERT INTO whatsapp_auth /.test(sql))
+              written.push(
+                params?.[1] === 'creds' ? `creds:${JSON.parse(String(params[2])).registrationId}` : 'keys',
+              );
+            return query(sql, params);
+          },
+          release: () => client.release(),
+        });
+      },
+    } as unknown as Pool;
+    const store = new PgWhatsappAuthStore(recording);
+    const creds = (registrationId: number) => ({ registrationId }) as unknown as AuthenticationCreds;
+    const done = [
+      store.writeCreds(account, creds(1)),
+      store.writeCreds(account, creds(2)), // merged into the write still at the tail
+      store
+        .keys(account)
+        .set({ 'pre-key': { '7': { public: Buffer.from('p'), private: Buffer.from('q') } } }),
+      store.writeCreds(account, creds(3)), // names the new key: must land after it
+      store.writeCreds(account, creds(4)),
+    ];
+    await Promise.all(done);
+    expect(written).toEqual(['creds:2', 'keys', 'creds:4']);
+    expect((await store.readCreds(account))?.registrationId).toBe(4);
   });
 
   it('clears one account on logout and leaves the others alone', async () => {
