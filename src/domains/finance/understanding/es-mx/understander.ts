@@ -17,11 +17,13 @@ export function createEsMxUnderstander(readIntent: IntentReader): Understander {
     understand(text: string, ctx: UnderstandingContext): Understanding {
       const analysis = analyse(text);
       if (analysis.tokens.length === 0) return { intent: 'UNKNOWN', confidence: 0, entities: {} };
-      const decision = readIntent(modelInput(analysis));
+      // Read once: every cue pattern runs over the message (a sixth of the time of a reading).
+      const income = saysIncome(analysis.shape);
+      const decision = readIntent(modelInput(analysis, income));
       const intent = (INTENTS as readonly string[]).includes(decision.intent)
         ? (decision.intent as Intent)
         : 'UNKNOWN';
-      return finish(intent, decision.confidence, analysis, ctx, saysIncome(analysis.shape));
+      return finish(intent, decision.confidence, analysis, ctx, income);
     },
     readPatch,
   };
@@ -45,14 +47,14 @@ function finish(
  * placeholders ("gaste xvalor en uber xdata"), so the model learns phrasing, not values; and
  * what the readers found, as signals (`m:amount`, `m:date`, `m:category`, `m:income`).
  */
-export function modelInput(analysis: Analysis): ModelInput {
+export function modelInput(analysis: Analysis, income = saysIncome(analysis.shape)): ModelInput {
   const text = analysis.shape.replace(/¤+/g, ' xvalor ').replace(/§+/g, ' xdata ');
   const signals: string[] = [];
   if (analysis.money.length > 0) signals.push('amount');
   if (analysis.money.length > 1) signals.push('amounts');
   if (analysis.dates.length > 0) signals.push('date');
   if (analysis.categories.length > 0) signals.push('category');
-  if (saysIncome(analysis.shape)) signals.push('income');
+  if (income) signals.push('income');
   return { text, signals };
 }
 
