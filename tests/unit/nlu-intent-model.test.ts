@@ -91,11 +91,16 @@ describe('a write needs words that ask for it', () => {
     expect(pt('CREATE_BOLETO', 'gera um boleto de xvalor pro xnome')).toEqual({ pass: true });
     expect(pt('CREATE_BOLETO', 'consegue gerar um boleto de xvalor pra xnome ?')).toEqual({ pass: true });
     expect(es('LOG_TRANSACTION', 'me puedes anotar xvalor de uber ?')).toEqual({ pass: true });
+    // "se puder" / "se possível" are politeness, not a condition.
+    expect(pt('CREATE_BOLETO', 'se puder gera um boleto de xvalor pro xnome')).toEqual({ pass: true });
+    expect(pt('CANCEL_BOLETO', 'se possivel cancela o boleto xnum hoje')).toEqual({ pass: true });
   });
 
   it.each([
     ['CANCEL_BOLETO', 'o boleto xnum foi cancelado ?', 'question'],
     ['CANCEL_BOLETO', 'e se eu cancelar o boleto xnum', 'hypothetical'],
+    ['CANCEL_BOLETO', 'se a xnome nao pagar ate xdata cancela o boleto dela', 'hypothetical'],
+    ['CANCEL_BOLETO', 'olha, se ele atrasar de novo cancela o boleto xnum', 'hypothetical'],
     ['CANCEL_BOLETO', 'nao cancela o boleto xnum', 'negated'],
     ['CANCEL_BOLETO', 'cancela o xnum e cria outro de xvalor', 'two_writes'],
     ['SEND_MESSAGE', 'o boleto do xnome', 'no_evidence'],

@@ -17,8 +17,11 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
     `\\b(?:pode|podes|poderia|consegue|conseguiria|da pra|da para|tem como|rola|me ajuda a|vc pode|voce pode|vc consegue|voce consegue)\\s+(?:me\\s+|\\w+\\s+)?${ACTION}\\b|` +
       `\\bme\\s+(?:faz|gera|emite|manda|cancela|envia|cria)\\b`,
   ),
+  // Also a message that opens on a condition about what someone will do ("se a Luana não pagar
+  // até sexta, cancela"): an order for later, under a condition Iris cannot watch, is asked back.
+  // "se puder" / "se possível" / "se der" are politeness, not a condition.
   hypothetical:
-    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir))\b/,
+    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir))\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,3}\w+(?:ar|er|ir)\b/,
   negated: new RegExp(`\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b`),
   evidence: {
     CREATE_BOLETO:
