@@ -110,6 +110,7 @@ describe('a write needs words that ask for it', () => {
 
   it.each([
     ['LOG_TRANSACTION', 'si compro unos tenis de xvalor , ¿todavia llego ?', 'hypothetical'],
+    ['LOG_TRANSACTION', 'ojala la proxima quincena me paguen el bono de xvalor', 'hypothetical'],
     ['LOG_TRANSACTION', '¿ya registre el gasto de uber ?', 'question'],
     ['SET_BANK_BALANCE', 'tengo xvalor en efectivo', 'no_evidence'],
   ])('es-MX %s "%s": %s', (intent, text, reason) => {

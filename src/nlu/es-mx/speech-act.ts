@@ -15,8 +15,9 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   politeRequest: new RegExp(
     `\\b(?:me\\s+)?(?:puedes|podrias|podras|ayudas a|ayudarias a|me haces el favor de)\\s+(?:me\\s+)?${ACTION}\\w*`,
   ),
+  // "ojalá…" is a wish: "ojalá me paguen el bono de 5 mil" logs nothing.
   hypothetical:
-    /\b(?:y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
+    /\b(?:ojala|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
   negated: new RegExp(
     `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b`,
   ),
