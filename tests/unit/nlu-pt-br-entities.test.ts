@@ -163,5 +163,15 @@ describe('pt-BR entities: what the person meant, not every word they wrote', () 
     expect(
       understand('o Davi ligou dizendo que desistiu da obra, cancela o boleto dele').entities.message_content,
     ).toBeUndefined();
+    // The past verb a few words back still makes it a story, and the request stays readable.
+    const story = understand(
+      'O Sr. Osvaldo me ligou ontem dizendo que desistiu da reforma. Por favor cancela o boleto dele.',
+    );
+    expect(story.entities.message_content).toBeUndefined();
+    expect(story.intent).toBe('CANCEL_BOLETO');
+    // An order to send keeps its text: "manda pra ela dizendo que…".
+    expect(understand('manda pra Bia amanhã cedo dizendo que o boleto venceu').entities.message_content).toBe(
+      'o boleto venceu',
+    );
   });
 });

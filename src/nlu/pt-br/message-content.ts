@@ -55,8 +55,14 @@ export function isSendVerb(scan: Scan, i: number): boolean {
  */
 function reportedSpeech(scan: Scan, i: number): boolean {
   if (!SPEECH.has(scan.word(i))) return false;
-  const before = scan.word(i - 1);
-  return !(PAST_TENSE.test(before) && !SEND_VERBS.has(before));
+  // The past verb may stand a few words back: "me ligou ontem dizendo que…", "mandou mensagem
+  // pra mim dizendo que…". A send verb on the way means an order ("manda pra ela dizendo que").
+  for (let back = i - 1; back >= Math.max(0, i - 4); back--) {
+    const word = scan.word(back);
+    if (SEND_VERBS.has(word)) return true;
+    if (PAST_TENSE.test(word)) return false;
+  }
+  return true;
 }
 
 const PAST_TENSE = /^[a-z]{2,}(?:ou|eu|iu)$/;
