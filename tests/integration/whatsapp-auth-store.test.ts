@@ -49,19 +49,24 @@ class FakeProto {
   }
 }
 
+/** A table's columns as `column type [null]`, in order. */
+async function columnsOf(table: string): Promise<string[]> {
+  const { rows } = await pool.query<{ column_name: string; data_type: string; is_nullable: string }>(
+    `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+     WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
+    [schema, table],
+  );
+  return rows.map((r) => `${r.column_name} ${r.data_type}${r.is_nullable === 'YES' ? ' null' : ''}`);
+}
+
 describe('PgWhatsappAuthStore', () => {
   it('creates the table with the same shape as the Prisma migration', async () => {
-    const { rows } = await pool.query(
-      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
-       WHERE table_schema = $1 AND table_name = 'whatsapp_auth' ORDER BY ordinal_position`,
-      [schema],
-    );
-    expect(rows).toEqual([
-      { column_name: 'account', data_type: 'text', is_nullable: 'NO' },
-      { column_name: 'kind', data_type: 'text', is_nullable: 'NO' },
-      { column_name: 'id', data_type: 'text', is_nullable: 'NO' },
-      { column_name: 'value', data_type: 'jsonb', is_nullable: 'NO' },
-      { column_name: 'updated_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+    expect(await columnsOf('whatsapp_auth')).toEqual([
+      'account text',
+      'kind text',
+      'id text',
+      'value jsonb',
+      'updated_at timestamp with time zone',
     ]);
   });
 
@@ -254,16 +259,11 @@ describe('PgWhatsappAuthStore', () => {
       const store = new PgWhatsappAuthStore(pool);
       await store.keys(account).set({ session: { a: Buffer.from('x') } });
       expect(await store.keys(account).get('session', ['a'])).toEqual({ a: Buffer.from('x') });
-      const { rows } = await pool.query(
-        `SELECT column_name, data_type, is_nullable FROM information_schema.columns
-         WHERE table_schema = $1 AND table_name = 'whatsapp_auth_fence' ORDER BY ordinal_position`,
-        [schema],
-      );
-      expect(rows).toEqual([
-        { column_name: 'account', data_type: 'text', is_nullable: 'NO' },
-        { column_name: 'epoch', data_type: 'bigint', is_nullable: 'NO' },
-        { column_name: 'holder', data_type: 'text', is_nullable: 'NO' },
-        { column_name: 'claimed_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+      expect(await columnsOf('whatsapp_auth_fence')).toEqual([
+        'account text',
+        'epoch bigint',
+        'holder text',
+        'claimed_at timestamp with time zone',
       ]);
     });
   });

@@ -61,6 +61,16 @@ async function pairedAccount(): Promise<string> {
   return account;
 }
 
+/** A paired number and one instance that holds it with its socket open. */
+async function ownerWithOpenSocket() {
+  const account = await pairedAccount();
+  const a = await instance(account);
+  await waitFor(() => a.fake.sockets.length === 1);
+  a.fake.last().open();
+  await waitFor(() => a.channel.isActive());
+  return { account, a };
+}
+
 const liveSockets = (...fakes: FakeFactory[]) =>
   fakes.flatMap((f) => f.sockets).filter((s) => !s.ended).length;
 
@@ -85,11 +95,7 @@ describe('WhatsApp lease: one socket per number', () => {
   });
 
   it('closes the socket and stands by when its auth writes are fenced off by another claim', async () => {
-    const account = await pairedAccount();
-    const a = await instance(account);
-    await waitFor(() => a.fake.sockets.length === 1);
-    a.fake.last().open();
-    await waitFor(() => a.channel.isActive());
+    const { account, a } = await ownerWithOpenSocket();
     // A's lease lapses (A paused, say): another process takes the lease, then claims the auth
     // state, as the supervisor does.
     const redis = backends.redis();
@@ -114,11 +120,7 @@ describe('WhatsApp lease: one socket per number', () => {
   });
 
   it('closes the socket and reconnects from what is stored when an auth write fails', async () => {
-    const account = await pairedAccount();
-    const a = await instance(account);
-    await waitFor(() => a.fake.sockets.length === 1);
-    a.fake.last().open();
-    await waitFor(() => a.channel.isActive());
+    const { account, a } = await ownerWithOpenSocket();
     // jsonb refuses the NUL character: the write fails inside PostgreSQL, as a real outage would.
     await expect(a.fake.last().params.keys.set({ 'lid-mapping': { broken: 'a\u0000b' } })).rejects.toThrow();
     await waitFor(() => a.fake.sockets.length === 2);
