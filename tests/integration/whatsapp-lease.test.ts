@@ -120,7 +120,7 @@ describe('WhatsApp lease: one socket per number', () => {
   });
 
   it('closes the socket and reconnects from what is stored when an auth write fails', async () => {
-    const { account, a } = await ownerWithOpenSocket();
+    const { a } = await ownerWithOpenSocket();
     // jsonb refuses the NUL character: the write fails inside PostgreSQL, as a real outage would.
     await expect(a.fake.last().params.keys.set({ 'lid-mapping': { broken: 'a\u0000b' } })).rejects.toThrow();
     await waitFor(() => a.fake.sockets.length === 2);
