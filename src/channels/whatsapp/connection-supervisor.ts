@@ -181,12 +181,8 @@ export class ConnectionSupervisor {
     } catch (error) {
       this.failures += 1;
       this.log.error({ err: error }, 'whatsapp: could not claim the auth state; retrying');
-      if (this.stopped || tenure.ended) return;
-      const delay = backoffDelay(this.failures, this.deps.options.reconnect, this.deps.random);
-      this.setStatus('reconnecting');
-      clearTimeout(this.reconnectTimer);
-      this.reconnectTimer = setTimeout(() => void this.claimThenConnect(tenure), delay);
-      return;
+      if (tenure.ended) return;
+      return this.scheduleReconnect('reconnecting', () => this.claimThenConnect(tenure));
     }
     return this.connect();
   }
@@ -336,12 +332,16 @@ export class ConnectionSupervisor {
     this.scheduleReconnect();
   }
 
-  private scheduleReconnect(status: ChannelStatus = 'reconnecting'): void {
+  /** Tries `next` again (by default a new socket) after the backoff, while this tenure lasts. */
+  private scheduleReconnect(
+    status: ChannelStatus = 'reconnecting',
+    next: () => Promise<void> = () => this.connect(),
+  ): void {
     if (this.stopped || !this.tenure || this.tenure.ended) return;
     const delay = backoffDelay(this.failures, this.deps.options.reconnect, this.deps.random);
     this.setStatus(status);
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+    this.reconnectTimer = setTimeout(() => void next(), delay);
   }
 
   private detach(endSocket: boolean): void {
