@@ -107,6 +107,9 @@ export type Validation =
   /** No record matches: say so and ask again. */
   | { status: 'not_found'; field: string; messageKey: string; params: Record<string, string | number> };
 
+/** A rule a value broke (Gate 3's `invalid`). */
+export type RuleBroken = Extract<Validation, { status: 'invalid' }>;
+
 /** A follow-up an executed tool asks for (docs/finance.md: simulate without bank balance). */
 export interface FollowUp {
   intent: string;
@@ -156,6 +159,13 @@ export interface DomainPack {
   fieldLabel(field: string): string;
   /** Gate 3 plus reference resolution; may fill defaults the pack's seed allows (shown in the prompt). */
   validate(intent: string, entities: Entities, scope: Scope): Promise<Validation>;
+  /**
+   * At "sim": what can have changed while the proposal waited (at most the confirmation TTL),
+   * checked on the proposed values; undefined when they still hold. Only rules that depend on
+   * the clock belong here (a due date that midnight made past): records are checked again by
+   * the tools inside their transaction, so they are not looked up here.
+   */
+  recheck(tool: string, params: Record<string, unknown>, scope: Scope): RuleBroken | undefined;
   /** The confirmation prompt's body: states every value that will be written. */
   describeProposal(tool: string, params: Record<string, unknown>, scope: Scope): string;
   /** The reply for a tool's result (numbers only from the result). */

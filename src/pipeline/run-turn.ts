@@ -1,57 +1,21 @@
 import type { ConversationState } from './conversation';
-import { classify } from './stages/classify';
-import { clarify } from './stages/clarify';
-import { confirmationAnswer } from './stages/confirmation';
-import { execute } from './stages/execute';
-import { gate1Input } from './stages/gate1-input';
-import { guard } from './stages/guard';
-import { lateMessage } from './stages/late-message';
-import { patchDraft } from './stages/patch';
-import { propose } from './stages/propose';
-import { respond } from './stages/respond';
-import { router } from './stages/router';
-import type { Stage } from './stages/stage';
-import { validate } from './stages/validate';
+import { routeTurn } from './routes';
 import type { ConversationStatus } from './state-machine';
 import { Turn, type PipelineDeps, type TurnInput, type TurnOutput } from './turn';
-
-/**
- * The gated pipeline, in its fixed order. Every stage runs until one stops the turn with its
- * reply; a stage that does not apply to the turn's route says so and passes, so no gate can be
- * skipped by taking another path.
- */
-export const STAGES: readonly Stage[] = [
-  gate1Input, // Gate 1
-  lateMessage,
-  router,
-  confirmationAnswer, // Gate 4 (answer)
-  patchDraft, // clarify, patch mode
-  classify, // Gate 2 (+ entity extraction)
-  validate, // Gate 3
-  clarify,
-  propose, // Gate 4 (proposal)
-  guard, // Gate 5
-  execute,
-  respond,
-];
 
 /** Runs one message through the pipeline: pure with respect to Redis (the caller commits). */
 export async function runTurn(input: TurnInput, deps: PipelineDeps): Promise<TurnOutput> {
   const t = new Turn(input, deps);
   expireStaleState(t);
   if (t.sm.state === 'IDLE' || t.sm.state === 'AWAITING_INPUT') t.sm.to('PROCESSING_INTENT', 'message');
-  const trail: string[] = [];
-  for (const stage of STAGES) {
-    const outcome = await stage.run(t);
-    trail.push(`${stage.name}:${outcome}`);
-    if (outcome === 'stop') break;
-  }
-  deps.logger.debug({ trail, intent: t.intent }, 'turn stages');
+  await routeTurn(t);
+  deps.logger.debug({ trail: t.trail, intent: t.intent }, 'turn steps');
   return {
     replies: t.replies,
     state: nextState(t),
     pending: t.pendingWrite,
     audit: t.audit,
+    trail: t.trail,
     ...(t.intent ? { intent: t.intent } : {}),
   };
 }
@@ -94,10 +58,9 @@ function nextState(t: Turn): ConversationState {
   for (const step of path[target])
     if (t.sm.state !== step) t.sm.to(step, step === 'IDLE' ? 'responded' : 'turn_end');
   const now = t.input.now.toISOString();
-  const userText = t.input.content.kind === 'button' ? `[${t.input.content.answer}]` : t.text;
   const recent = [
     ...t.state.recent,
-    { role: 'user' as const, text: userText, at: now },
+    { role: 'user' as const, text: t.heard, at: now },
     ...t.replies.map((r) => ({ role: 'assistant' as const, text: r.text, at: now })),
   ].slice(-t.limits.recentMessagesKept);
   return {

@@ -2,19 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PRODUCT } from '../../config/product';
 import { isoDateInZone } from '../core/format';
-import type { EntityConflict, Understanding } from '../core/understanding';
-import type {
-  Entities,
-  DomainPack,
-  Scope,
-  TenantProfile,
-  UserProfile,
-  Validation,
-  Db,
-} from '../domains/types';
+import type { DomainPack, Scope, TenantProfile, UserProfile, Db } from '../domains/types';
 import { say, type PipelineMessageKey } from './catalog';
 import type { ConversationState, PendingConfirmation } from './conversation';
 import type { ActionLedger, AuditRecord, IntentEngine, PendingWrite, TransactionRunner } from './ports';
+import { STOP } from './request';
 import { ConversationStateMachine } from './state-machine';
 
 /** What the person sent, as the pipeline sees it. */
@@ -49,6 +41,8 @@ export interface TurnOutput {
   state: ConversationState;
   pending: PendingWrite;
   audit: AuditRecord[];
+  /** The steps the turn ran (see routes.ts). */
+  trail: string[];
   intent?: string;
 }
 
@@ -62,30 +56,23 @@ export interface PipelineDeps {
   newNonce?: () => string;
 }
 
-export type Route = 'confirmation' | 'clarification' | 'redo' | 'new';
-
-/** The state one turn carries from stage to stage (docs/specification.md#the-turn AIGraphState). */
+/**
+ * One turn's context and what it leaves behind: the replies, the audit, the state machine and
+ * the conversation values saved for the next turn. The values passed between steps (the
+ * request, its validation, the confirmed proposal) are not here: each step returns them.
+ */
 export class Turn {
   readonly replies: Reply[] = [];
   readonly audit: AuditRecord[] = [];
+  /** The steps this turn ran, in order, with how each ended (debug log, tests). */
+  readonly trail: string[] = [];
   readonly sm: ConversationStateMachine;
   readonly scope: Scope;
   readonly limits: typeof PRODUCT;
-  route: Route = 'new';
-  text = '';
-  /** The message as typed, before Gate 1 stripped anything: what the injection detector reads. */
-  typedText = '';
+  /** What the turn is about, once a step knows: stamped on audit records and saved as lastIntent. */
   intent: string | undefined;
-  confidence = 0;
-  entities: Entities = {};
-  conflicts: EntityConflict[] = [];
-  then: { intent: string; entities: Entities } | undefined;
-  validation: Validation | undefined;
-  confirmed = false;
-  nonce: string | undefined;
-  result: Record<string, unknown> | undefined;
-  /** An understanding already computed this turn (a stage looked ahead), reused by classify. */
-  understanding: Understanding | undefined;
+  /** The person's line as the conversation history keeps it (set by Gate 1). */
+  heard = '';
   /** The draft to keep for the next turn (AWAITING_INPUT); undefined clears it. */
   draft: ConversationState['draft'];
   redoOffer: ConversationState['redoOffer'];
@@ -136,10 +123,6 @@ export class Turn {
     return pending && Date.parse(pending.expiresAt) > this.input.now.getTime() ? pending : undefined;
   }
 
-  get fromAudio(): boolean {
-    return this.input.content.kind === 'text' && this.input.content.fromAudio;
-  }
-
   private noncesTaken = 0;
 
   /**
@@ -169,5 +152,12 @@ export class Turn {
 
   record(event: string, data?: Record<string, unknown>): void {
     this.audit.push({ event, ...(this.intent ? { intent: this.intent } : {}), ...(data ? { data } : {}) });
+  }
+
+  /** Runs one step of a route and writes it on the trail with how it ended. */
+  async step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+    const value = await run();
+    this.trail.push(value === STOP ? `${name}:stop` : name);
+    return value;
   }
 }

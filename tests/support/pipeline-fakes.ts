@@ -162,10 +162,13 @@ export function paymentsPack() {
     ['Ana', 'payee-ana'],
     ['Bruno', 'payee-bruno'],
   ]);
+  /** The payee records that exist (a name may later point at another one). */
+  const payeeIds = new Set(payees.values());
   const writes: Array<{ nonce: string; payeeId: string; amount_cents: number }> = [];
   const sentences: Record<string, string> = {
     amount_not_positive: 'O valor precisa ser positivo.',
     payee_not_found: 'Não conheço "{name}". Para quem é?',
+    payment_day_over: 'O pagamento era para o dia {day}.',
     field_payee: 'o favorecido',
     field_amount_cents: 'o valor',
     propose_pay: 'Vou pagar {amount} para {payee}.',
@@ -208,7 +211,8 @@ export function paymentsPack() {
           let row = writes.find((w) => w.nonce === ctx.nonce);
           if (!row) {
             if (params.amount_cents === 666) throw new DomainError('amount_not_positive');
-            if (params.amount_cents === 777) throw new DomainError('payee_not_found', { name: params.payee });
+            if (params.amount_cents === 777 || !payeeIds.has(params.payee_id))
+              throw new DomainError('payee_not_found', { name: params.payee });
             row = { nonce: ctx.nonce, payeeId: params.payee_id, amount_cents: params.amount_cents };
             writes.push(row);
           }
@@ -251,7 +255,7 @@ export function paymentsPack() {
     },
     asksForWrite: () => true,
     fieldLabel: (field) => say(`field_${field}`),
-    async validate(intent, entities): Promise<Validation> {
+    async validate(intent, entities, scope): Promise<Validation> {
       const spec = pack.intents[intent];
       if (!spec) return { status: 'missing', missing: [] };
       const missing = spec.required.filter((f) => entities[f] === undefined);
@@ -269,8 +273,20 @@ export function paymentsPack() {
         };
       return {
         status: 'pass',
-        params: { payee_id: payeeId, payee: String(entities.payee), amount_cents: entities.amount_cents },
+        params: {
+          payee_id: payeeId,
+          payee: String(entities.payee),
+          amount_cents: entities.amount_cents,
+          ...(entities.amount_cents === 9_999 ? { proposed_on: scope.today } : {}),
+        },
       };
+    },
+    // A rule that depends on the day, as a due date does: a payment of 99,99 is for the day it
+    // was proposed on, so a "sim" after midnight finds it broken.
+    recheck(_tool, params, scope) {
+      if (params.amount_cents !== 9_999 || scope.today === params.proposed_on) return undefined;
+      const day = String(params.proposed_on);
+      return { status: 'invalid', field: 'amount_cents', messageKey: 'payment_day_over', params: { day } };
     },
     describeProposal: (_tool, params) =>
       say('propose_pay', {
@@ -290,7 +306,7 @@ export function paymentsPack() {
     answer: () => say('help'),
     say,
   };
-  return { pack, payees, writes };
+  return { pack, payees, payeeIds, writes };
 }
 
 export const TENANT: TenantProfile = {

@@ -1,4 +1,5 @@
-import { STAGES, runTurn } from '../../src/pipeline/run-turn';
+import { STOP, toolFor } from '../../src/pipeline/request';
+import { runTurn } from '../../src/pipeline/run-turn';
 import { guard } from '../../src/pipeline/stages/guard';
 import { Turn } from '../../src/pipeline/turn';
 import type { Understanding } from '../../src/core/understanding';
@@ -69,21 +70,83 @@ const texts = (out: { replies: Array<{ text: string }> }) => out.replies.map((r)
 const events = (out: { audit: Array<{ event: string }> }) => out.audit.map((a) => a.event);
 
 describe('runTurn: the gated pipeline with in-memory ports', () => {
-  it('runs the stages in the fixed order of the design', () => {
-    expect(STAGES.map((s) => s.name)).toEqual([
-      'input_normalization',
-      'late_message',
-      'router',
-      'confirmation_gate_answer',
-      'clarify_patch',
-      'intent_classification',
-      'validation_gate',
-      'clarify',
-      'confirmation_gate_propose',
-      'tool_execution_guard',
-      'tool_execution',
-      'response_generation',
-    ]);
+  describe('routes: the router decides once, each route runs its own steps', () => {
+    it('a new write runs Gate 2, Gate 3 and stops at its proposal; a new read runs through Gate 5', async () => {
+      const { conversation } = setup();
+      expect((await conversation.send('pagar 150 para Ana')).trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'intent_classification',
+        'validation_gate',
+        'confirmation_gate_propose:stop',
+      ]);
+      expect((await conversation.send('não')).trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'confirmation_gate_answer:stop',
+      ]);
+      expect((await conversation.send('mostra')).trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'intent_classification',
+        'validation_gate',
+        'confirmation_gate_propose',
+        'tool_execution_guard',
+        'tool_execution',
+        'response_generation',
+      ]);
+    });
+
+    it('a "sim" rechecks only what can have changed, then passes Gate 5 before it executes', async () => {
+      const { conversation, engine } = setup();
+      await conversation.send('pagar 150 para Ana');
+      const asked = engine.asked.length;
+      const done = await conversation.send('sim');
+      expect(done.trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'confirmation_gate_answer',
+        'validation_recheck',
+        'tool_execution_guard',
+        'tool_execution',
+        'response_generation',
+      ]);
+      expect(engine.asked).toHaveLength(asked); // the answer is a word of the allowlist, not a reading
+    });
+
+    it('a reply to a draft patches it and goes on from Gate 3, without classifying again', async () => {
+      const { conversation } = setup();
+      await conversation.send('pagar para Ana');
+      expect((await conversation.send('150')).trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'clarify_patch',
+        'validation_gate',
+        'confirmation_gate_propose:stop',
+      ]);
+    });
+
+    it('a confident new request while a proposal waits replaces it and runs as a new request', async () => {
+      const { conversation, engine } = setup();
+      await conversation.send('pagar 150 para Ana');
+      const out = await conversation.send('pagar 20 para Bruno');
+      expect(texts(out)).toEqual(['A proposta anterior foi cancelada.', PROPOSAL_BRUNO]);
+      expect(out.trail).toEqual([
+        'input_normalization',
+        'late_message',
+        'router',
+        'confirmation_gate_answer',
+        'intent_classification',
+        'validation_gate',
+        'confirmation_gate_propose:stop',
+      ]);
+      expect(engine.asked.filter((text) => text === 'pagar 20 para Bruno')).toHaveLength(1);
+    });
   });
 
   describe('Gate 2: intent confidence', () => {
@@ -489,13 +552,18 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(texts(await conversation.send('mostra'))).toEqual(['Você fez 0 pagamento(s).']);
     });
 
-    it('the guard blocks a write that is not confirmed, whatever route led there', async () => {
+    it('the guard blocks a write that carries no confirmed nonce, whatever route led there', async () => {
       const { deps, pack } = { ...setup(), pack: paymentsPack().pack };
       const conversation = new FakeConversation(deps, pack);
       const t = new Turn(conversation.input({ kind: 'text', text: 'x', fromAudio: false }), deps);
       t.intent = 'PAY';
-      t.validation = { status: 'pass', params: { payee_id: 'payee-ana', payee: 'Ana', amount_cents: 100 } };
-      expect(await guard.run(t)).toBe('stop');
+      const validated = {
+        intent: 'PAY',
+        tool: toolFor(pack, 'PAY')!,
+        entities: {},
+        params: { payee_id: 'payee-ana', payee: 'Ana', amount_cents: 100 },
+      };
+      expect(guard(t, validated)).toBe(STOP);
       expect(t.replies).toEqual([{ text: 'Ocorreu um erro inesperado. Por favor, tente novamente.' }]);
       expect(t.audit).toEqual([
         {
@@ -504,9 +572,10 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
           data: { tool: 'pay', reasons: ['not_confirmed'] },
         },
       ]);
-      t.confirmed = true;
-      t.nonce = 'n';
-      expect(await guard.run(t)).toBe('continue');
+      expect(guard(t, { ...validated, nonce: 'n' })).toMatchObject({ nonce: 'n', params: validated.params });
+      // A tool its intent does not lead to is never run, confirmed or not.
+      const show = { ...validated, tool: toolFor(pack, 'SHOW')!, nonce: 'n' };
+      expect(guard(t, show)).toBe(STOP);
     });
   });
 
@@ -519,16 +588,54 @@ describe('runTurn: the gated pipeline with in-memory ports', () => {
       expect(writes).toEqual([expect.objectContaining({ payeeId: 'payee-ana' })]);
     });
 
-    it('does not execute a proposal that no longer passes Gate 3', async () => {
-      const { conversation, payees, ledger, writes } = setup();
+    it('a record gone while the proposal waited is refused by the tool, inside its transaction', async () => {
+      const { conversation, payees, payeeIds, ledger, writes } = setup();
       await conversation.send('pagar 150 para Ana');
       const nonce = conversation.pending!.nonce;
       payees.delete('Ana');
-      expect(texts(await conversation.send('sim'))).toEqual([
+      payeeIds.delete('payee-ana');
+      const out = await conversation.send('sim');
+      expect(texts(out)).toEqual([
         'Não foi possível completar a ação. Motivo: Não conheço "Ana". Para quem é. Deseja tentar novamente?',
       ]);
+      expect(events(out)).toEqual([
+        'input_gate_pass',
+        'confirmation_confirmed',
+        'validation_gate_pass',
+        'tool_execution_failed',
+      ]);
+      expect(ledger.statuses()).toEqual([{ nonce, status: 'FAILED', error: 'payee_not_found' }]);
+      expect(writes).toEqual([]);
+    });
+
+    it('a rule that depends on the day is checked again at "sim": past midnight, nothing runs', async () => {
+      const { conversation, ledger, writes } = setup();
+      engineSay(conversation, 'pagar 99,99 para Ana', { payee: 'Ana', amount_cents: 9_999 });
+      conversation.now = new Date('2026-03-03T02:58:00Z'); // 23:58 in São Paulo
+      await conversation.send('pagar 99,99 para Ana');
+      const nonce = conversation.pending!.nonce;
+      conversation.advance(3 * MINUTE); // 00:01 the next day, within the TTL
+      const out = await conversation.send('sim');
+      expect(texts(out)).toEqual([
+        'Não foi possível completar a ação. Motivo: O pagamento era para o dia 2026-03-02. Deseja tentar novamente?',
+      ]);
+      expect(out.audit).toContainEqual({
+        event: 'validation_gate_fail',
+        intent: 'PAY',
+        data: { status: 'invalid', field: 'amount_cents', recheck: true },
+      });
       expect(ledger.statuses()).toEqual([{ nonce, status: 'CANCELLED', error: 'rejected' }]);
       expect(writes).toEqual([]);
+    });
+
+    it('the same proposal confirmed before midnight runs', async () => {
+      const { conversation, writes } = setup();
+      engineSay(conversation, 'pagar 99,99 para Ana', { payee: 'Ana', amount_cents: 9_999 });
+      conversation.now = new Date('2026-03-03T02:55:00Z');
+      await conversation.send('pagar 99,99 para Ana');
+      conversation.advance(3 * MINUTE);
+      expect(texts(await conversation.send('sim'))).toEqual(['Pagamento nº 1 feito: R$ 99,99 para Ana.']);
+      expect(writes).toHaveLength(1);
     });
   });
 

@@ -7,7 +7,7 @@ import { formatDigitableLine } from './febraban';
 import { BOLETOS_INTENTS } from './intents';
 import { boletoTools } from './tools';
 import { boletosAsksForWrite, boletosIntentModel, boletosUnderstander } from './understanding';
-import { validateBoletos } from './validate';
+import { recheckBoletos, validateBoletos } from './validate';
 
 function say(key: string, params?: Record<string, string | number>): string {
   const template = boletosCatalog[key as BoletosMessageKey];
@@ -42,6 +42,7 @@ export const boletosPack: DomainPack = {
   asksForWrite: boletosAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateBoletos,
+  recheck: recheckBoletos,
   say,
 
   describeProposal(tool, params) {

@@ -1,6 +1,6 @@
 import { PRODUCT } from '../../../config/product';
 import { findContact } from '../contacts';
-import type { Entities, Scope, Validation } from '../types';
+import type { Entities, RuleBroken, Scope, Validation } from '../types';
 import { boletosCatalog } from './catalog';
 import { BOLETOS_INTENTS } from './intents';
 
@@ -107,4 +107,20 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (content !== undefined) params.message_content = String(content).trim();
   if (entities.status !== undefined) params.status = entities.status;
   return { status: 'pass', params };
+}
+
+/**
+ * At "sim" (DomainPack.recheck): of the rules above, only a due date can stop holding while a
+ * proposal waits, when midnight passes in between: a boleto due yesterday is never issued. The
+ * contact and the boleto's status are checked by the tools inside their transaction.
+ */
+export function recheckBoletos(
+  _tool: string,
+  params: Record<string, unknown>,
+  scope: Scope,
+): RuleBroken | undefined {
+  const due = params.due_date;
+  if (typeof due === 'string' && due < scope.today)
+    return { status: 'invalid', messageKey: 'due_date_past', field: 'due_date' };
+  return undefined;
 }

@@ -36,6 +36,9 @@ export const financePack: DomainPack = {
   asksForWrite: financeAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   validate: validateFinance,
+  // Nothing of a finance proposal can stop holding while it waits: its date was already allowed
+  // (never a future one, and time only moves on), and a debt is written by name as an upsert.
+  recheck: () => undefined,
   say,
   describeProposal: (tool, params) => describeProposal(tool, params),
   render: (tool, result) => render(tool, result),

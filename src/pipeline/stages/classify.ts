@@ -1,35 +1,35 @@
-import type { Stage } from './stage';
+import type { Understanding } from '../../core/understanding';
+import { STOP, type Request, type Said, type Stop } from '../request';
+import type { Turn } from '../turn';
 
 /**
  * Intent classification and entity extraction, then Gate 2 (docs/specification.md#gates): UNKNOWN or a confidence
- * under the threshold (0.7) stops the turn with a clarification; nothing is guessed.
+ * under the threshold (0.7) stops the turn with a clarification; nothing is guessed. An
+ * understanding another step already computed (a message that superseded a proposal or
+ * abandoned a draft) is used as it is, not computed again.
  */
-export const classify: Stage = {
-  name: 'intent_classification',
-  async run(t) {
-    if (t.route !== 'new') return 'continue';
-    const understanding =
-      t.understanding ?? (await t.deps.engine.understand(t.text, t.scope, t.pack, t.typedText));
-    t.intent = understanding.intent;
-    t.confidence = understanding.confidence;
-    t.entities = { ...understanding.entities };
-    t.conflicts = understanding.conflicts ?? [];
-    if (understanding.intent === 'UNKNOWN' || !t.pack.intents[understanding.intent]) {
-      t.record('intent_gate_fail', { reason: 'unknown', confidence: understanding.confidence });
-      t.reply(t.say('intent_not_understood'));
-      return 'stop';
-    }
-    if (understanding.confidence < t.limits.intentConfidenceThreshold) {
-      t.record('intent_gate_fail', { reason: 'low_confidence', confidence: understanding.confidence });
-      t.reply(t.say('intent_unclear'));
-      return 'stop';
-    }
-    t.record('intent_gate_pass', { confidence: understanding.confidence });
-    if (!t.pack.intents[understanding.intent]!.tool) {
-      // Conversation-only intents (GENERAL_QUESTION): answered from the pack's sentences.
-      t.reply(t.pack.answer(understanding.intent));
-      return 'stop';
-    }
-    return 'continue';
-  },
-};
+export async function classify(t: Turn, said: Said, known?: Understanding): Promise<Request | Stop> {
+  const understanding = known ?? (await t.deps.engine.understand(said.text, t.scope, t.pack, said.typed));
+  t.intent = understanding.intent;
+  if (understanding.intent === 'UNKNOWN' || !t.pack.intents[understanding.intent]) {
+    t.record('intent_gate_fail', { reason: 'unknown', confidence: understanding.confidence });
+    t.reply(t.say('intent_not_understood'));
+    return STOP;
+  }
+  if (understanding.confidence < t.limits.intentConfidenceThreshold) {
+    t.record('intent_gate_fail', { reason: 'low_confidence', confidence: understanding.confidence });
+    t.reply(t.say('intent_unclear'));
+    return STOP;
+  }
+  t.record('intent_gate_pass', { confidence: understanding.confidence });
+  if (!t.pack.intents[understanding.intent]!.tool) {
+    // Conversation-only intents (GENERAL_QUESTION): answered from the pack's sentences.
+    t.reply(t.pack.answer(understanding.intent));
+    return STOP;
+  }
+  return {
+    intent: understanding.intent,
+    entities: { ...understanding.entities },
+    conflicts: understanding.conflicts ?? [],
+  };
+}

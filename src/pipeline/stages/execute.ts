@@ -1,8 +1,8 @@
 import { DomainError, IrisError } from '../../core/errors';
 import type { AnyTool } from '../../domains/types';
 import type { Turn } from '../turn';
-import type { Stage } from './stage';
-import { toolOf } from './propose';
+import { STOP, type Stop } from '../request';
+import type { Cleared } from './guard';
 
 /** Another worker holds this confirmation's execution; the job retries and then reads its result. */
 export class ActionBusyError extends IrisError {
@@ -17,50 +17,49 @@ export class ActionBusyError extends IrisError {
  * use case and marks it COMPLETED in one transaction. A retry of the same message resumes; a
  * second "sim" finds it COMPLETED and replies with the stored result: it never runs twice.
  */
-export const execute: Stage = {
-  name: 'tool_execution',
-  async run(t) {
-    const tool = toolOf(t)!;
-    const parsed = tool.input.safeParse(t.validation!.status === 'pass' ? t.validation!.params : {});
-    if (!parsed.success) {
-      t.record('tool_execution_blocked', {
-        tool: tool.name,
-        reason: 'schema',
-        issues: parsed.error.issues.map((i) => i.message),
-      });
-      t.reply(t.say('general_error'));
-      return 'stop';
-    }
-    const started = Date.now();
-    try {
-      t.result = tool.requiresConfirmation
-        ? await runConfirmed(t, tool, parsed.data)
-        : await tool.execute(parsed.data as never, t.scope);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (tool.requiresConfirmation)
-        await t.deps.ledger.fail(t.nonce!, error.messageKey, t.input.now, error.params);
-      t.record('tool_execution_failed', { tool: tool.name, reason: error.messageKey });
-      const reason = t.pack.say(error.messageKey, error.params).replace(/[.!?]+$/, '');
-      t.reply(tool.requiresConfirmation ? t.say('action_failed', { reason }) : `${reason}.`);
-      return 'stop';
-    }
-    if (t.result === undefined) return 'stop';
-    t.record('tool_execution_success', {
+export async function execute(t: Turn, action: Cleared): Promise<ToolResult | Stop> {
+  const { tool } = action;
+  const parsed = tool.input.safeParse(action.params);
+  if (!parsed.success) {
+    t.record('tool_execution_blocked', {
       tool: tool.name,
-      ...(t.nonce ? { nonce: t.nonce } : {}),
-      ms: Date.now() - started,
+      reason: 'schema',
+      issues: parsed.error.issues.map((i) => i.message),
     });
-    return 'continue';
-  },
-};
+    t.reply(t.say('general_error'));
+    return STOP;
+  }
+  const started = Date.now();
+  let result: ToolResult | undefined;
+  try {
+    result = action.nonce
+      ? await runConfirmed(t, tool, parsed.data, action.nonce)
+      : await tool.execute(parsed.data as never, t.scope);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (action.nonce) await t.deps.ledger.fail(action.nonce, error.messageKey, t.input.now, error.params);
+    t.record('tool_execution_failed', { tool: tool.name, reason: error.messageKey });
+    const reason = t.pack.say(error.messageKey, error.params).replace(/[.!?]+$/, '');
+    t.reply(action.nonce ? t.say('action_failed', { reason }) : `${reason}.`);
+    return STOP;
+  }
+  if (result === undefined) return STOP;
+  t.record('tool_execution_success', {
+    tool: tool.name,
+    ...(action.nonce ? { nonce: action.nonce } : {}),
+    ms: Date.now() - started,
+  });
+  return result;
+}
+
+type ToolResult = Record<string, unknown>;
 
 async function runConfirmed(
   t: Turn,
   tool: AnyTool,
   params: unknown,
-): Promise<Record<string, unknown> | undefined> {
-  const nonce = t.nonce!;
+  nonce: string,
+): Promise<ToolResult | undefined> {
   const binding = {
     tenantId: t.input.tenant.id,
     conversationId: t.input.conversationId,

@@ -1,4 +1,5 @@
-import type { Stage } from './stage';
+import { STOP, type Stop } from '../request';
+import type { Turn } from '../turn';
 
 /**
  * A message sent long before it reached Iris (a backlog a channel delivers after downtime) is
@@ -7,19 +8,16 @@ import type { Stage } from './stage';
  * of the same backlog are recorded and get no reply of their own (docs/specification.md#late-messages).
  * A late "sim" never confirms anything either way.
  */
-export const lateMessage: Stage = {
-  name: 'late_message',
-  async run(t) {
-    const now = t.input.now.getTime();
-    const lateBySec = Math.round((now - t.input.sentAt.getTime()) / 1000);
-    if (lateBySec <= t.limits.lateMessageSec) return 'continue';
-    const noticedAt = t.state.lateNoticeAt ? Date.parse(t.state.lateNoticeAt) : undefined;
-    const alreadyTold = noticedAt !== undefined && now - noticedAt < t.limits.lateMessageSec * 1000;
-    t.record('late_message', { lateBySec, notice: !alreadyTold });
-    if (!alreadyTold) {
-      t.lateNoticeAt = t.input.now.toISOString();
-      t.reply(t.say('late_message'));
-    }
-    return 'stop';
-  },
-};
+export function lateMessage(t: Turn): 'on_time' | Stop {
+  const now = t.input.now.getTime();
+  const lateBySec = Math.round((now - t.input.sentAt.getTime()) / 1000);
+  if (lateBySec <= t.limits.lateMessageSec) return 'on_time';
+  const noticedAt = t.state.lateNoticeAt ? Date.parse(t.state.lateNoticeAt) : undefined;
+  const alreadyTold = noticedAt !== undefined && now - noticedAt < t.limits.lateMessageSec * 1000;
+  t.record('late_message', { lateBySec, notice: !alreadyTold });
+  if (!alreadyTold) {
+    t.lateNoticeAt = t.input.now.toISOString();
+    t.reply(t.say('late_message'));
+  }
+  return STOP;
+}

@@ -1,84 +1,73 @@
 import { isAllowed } from '../../domains/tool-registry';
 import type { PendingConfirmation } from '../conversation';
+import { STOP, type Said, type Stop, type Validated } from '../request';
 import type { Turn } from '../turn';
-import type { Stage } from './stage';
 
 /**
  * Authorization (docs/specification.md#tools step 3) and Gate 4, the proposal (seeds 000, 003 §2.2): a write
  * becomes a pending action with a fresh UUID v4 nonce, stored in Redis with a 300 s TTL (one per
  * conversation: it replaces any previous one) and in the action ledger as PROPOSED. The prompt
- * states every value that will be written.
+ * states every value that will be written. A read goes on to run now.
  */
-export const propose: Stage = {
-  name: 'confirmation_gate_propose',
-  async run(t) {
-    const tool = toolOf(t);
-    if (!tool) return 'continue';
-    if (!isAllowed(tool, t.input.user.role, t.input.tenant.ai.features)) {
-      t.record('tool_execution_blocked', { tool: tool.name, reason: 'not_allowed', role: t.input.user.role });
-      t.reply(t.say('not_allowed'));
-      return 'stop';
-    }
-    if (!tool.requiresConfirmation) {
-      t.record('confirmation_not_required', { tool: tool.name });
-      return 'continue';
-    }
-    if (t.confirmed) return 'continue';
-    if (t.validation?.status !== 'pass') return 'continue'; // Gate 5 blocks it.
+export async function propose(t: Turn, validated: Validated, said: Said): Promise<'read' | Stop> {
+  const { tool, params } = validated;
+  if (!isAllowed(tool, t.input.user.role, t.input.tenant.ai.features)) {
+    t.record('tool_execution_blocked', { tool: tool.name, reason: 'not_allowed', role: t.input.user.role });
+    t.reply(t.say('not_allowed'));
+    return STOP;
+  }
+  if (!tool.requiresConfirmation) {
+    t.record('confirmation_not_required', { tool: tool.name });
+    return 'read';
+  }
 
-    const now = t.input.now;
-    const nonce = t.newNonce();
-    const params = t.validation.params;
-    // A retried turn proposes the same nonce again: the stored times win (see ProposalTimes).
-    const { proposedAt, expiresAt } = await t.deps.ledger.propose({
-      nonce,
-      tenantId: t.input.tenant.id,
-      conversationId: t.input.conversationId,
-      userId: t.input.user.id,
-      tool: tool.name,
-      params,
-      correlationId: t.input.correlationId,
-      proposedAt: now,
-      expiresAt: new Date(now.getTime() + t.limits.confirmationTtlSec * 1000),
-    });
-    const pending: PendingConfirmation = {
-      nonce,
-      tenantId: t.input.tenant.id,
-      conversationId: t.input.conversationId,
-      userId: t.input.user.id,
-      intent: t.intent!,
-      tool: tool.name,
-      entities: t.entities,
-      params,
-      proposedAt: proposedAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      ...(t.then ? { then: t.then } : {}),
-    };
-    if (t.input.pending && t.input.pending.nonce !== nonce) {
-      t.deps.logger.info({ previous: t.input.pending.nonce, nonce }, 'previous proposal replaced');
-    }
-    const ttlSec = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-    t.pendingWrite = { op: 'set', value: JSON.stringify(pending), ttlSec };
-    t.lastProposal = {
-      nonce,
-      intent: t.intent!,
-      tool: tool.name,
-      entities: t.entities,
-      expiresAt: pending.expiresAt,
-      ...(t.then ? { then: t.then } : {}),
-    };
-    t.record('confirmation_pending', { nonce, tool: tool.name });
-    const heard = t.fromAudio ? `${t.say('audio_heard', { transcript: t.text })}\n` : '';
-    t.reply(`${heard}${t.pack.describeProposal(tool.name, params, t.scope)}\n${t.say('confirm_question')}`, {
-      nonce,
-      yesLabel: t.say('confirm_yes_label'),
-      noLabel: t.say('confirm_no_label'),
-    });
-    return 'stop';
-  },
-};
-
-export function toolOf(t: Turn) {
-  const spec = t.intent ? t.pack.intents[t.intent] : undefined;
-  return spec?.tool ? t.pack.tools.find((tool) => tool.name === spec.tool) : undefined;
+  const now = t.input.now;
+  const nonce = t.newNonce();
+  // A retried turn proposes the same nonce again: the stored times win (see ProposalTimes).
+  const { proposedAt, expiresAt } = await t.deps.ledger.propose({
+    nonce,
+    tenantId: t.input.tenant.id,
+    conversationId: t.input.conversationId,
+    userId: t.input.user.id,
+    tool: tool.name,
+    params,
+    correlationId: t.input.correlationId,
+    proposedAt: now,
+    expiresAt: new Date(now.getTime() + t.limits.confirmationTtlSec * 1000),
+  });
+  const then = validated.then ? { then: validated.then } : {};
+  const pending: PendingConfirmation = {
+    nonce,
+    tenantId: t.input.tenant.id,
+    conversationId: t.input.conversationId,
+    userId: t.input.user.id,
+    intent: validated.intent,
+    tool: tool.name,
+    entities: validated.entities,
+    params,
+    proposedAt: proposedAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ...then,
+  };
+  if (t.input.pending && t.input.pending.nonce !== nonce) {
+    t.deps.logger.info({ previous: t.input.pending.nonce, nonce }, 'previous proposal replaced');
+  }
+  const ttlSec = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  t.pendingWrite = { op: 'set', value: JSON.stringify(pending), ttlSec };
+  t.lastProposal = {
+    nonce,
+    intent: validated.intent,
+    tool: tool.name,
+    entities: validated.entities,
+    expiresAt: pending.expiresAt,
+    ...then,
+  };
+  t.record('confirmation_pending', { nonce, tool: tool.name });
+  const heard = said.fromAudio ? `${t.say('audio_heard', { transcript: said.text })}\n` : '';
+  t.reply(`${heard}${t.pack.describeProposal(tool.name, params, t.scope)}\n${t.say('confirm_question')}`, {
+    nonce,
+    yesLabel: t.say('confirm_yes_label'),
+    noLabel: t.say('confirm_no_label'),
+  });
+  return STOP;
 }

@@ -1,69 +1,74 @@
-import { readConfirmation } from '../confirmation-words';
+import { readConfirmation, type ConfirmationAnswer } from '../confirmation-words';
+import type { Draft, PendingConfirmation } from '../conversation';
+import { STOP, type ButtonPress, type Request, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
-import type { Stage } from './stage';
+
+/** Where a message goes; decided once, by the router, from the conversation it arrives in. */
+export type Route =
+  /** An answer (word or button) while a proposal waits: the confirmation gate. */
+  | { kind: 'confirmation'; pending: PendingConfirmation; answer: ConfirmationAnswer; said?: Said }
+  /** A reply while a draft waits for values: patch mode. */
+  | { kind: 'clarification'; draft: Draft; answer: ConfirmationAnswer; said: Said }
+  /** A yes to "Deseja que eu refaça?": the expired proposal's request, proposed again. */
+  | { kind: 'redo'; request: Request; said: Said }
+  | { kind: 'new'; said: Said };
 
 /**
  * The router (docs/finance.md): a pending confirmation goes to the confirmation gate; a pending
  * clarification goes to patch mode; anything else is a new request. Answers that refer to a
- * proposal that is gone (expired, used, foreign) get the specification's expiry sentence.
+ * proposal that is gone (expired, used, foreign) get the specification's expiry sentence. The
+ * confirmation words are read here, once, and handed to the route.
  */
-export const router: Stage = {
-  name: 'router',
-  async run(t) {
-    const content = t.input.content;
-    const pending = t.pending;
-    // The redo offer ("Deseja que eu refaça?") answers only the very next message: once the
-    // person moves on, a later "ok" or "sim" (to something else) must not bring it back.
-    const offer = t.redoOffer;
-    t.redoOffer = undefined;
-    if (content.kind === 'button') {
-      if (pending && pending.nonce === content.nonce) {
-        t.route = 'confirmation';
-        return 'continue';
-      }
-      return buttonOfAnotherProposal(t, content.nonce);
+export async function router(t: Turn, message: Said | ButtonPress): Promise<Route | Stop> {
+  const pending = t.pending;
+  // The redo offer ("Deseja que eu refaça?") answers only the very next message: once the
+  // person moves on, a later "ok" or "sim" (to something else) must not bring it back.
+  const offer = t.redoOffer;
+  t.redoOffer = undefined;
+  if (message.kind === 'button') {
+    if (pending && pending.nonce === message.nonce)
+      return { kind: 'confirmation', pending, answer: message.answer };
+    return buttonOfAnotherProposal(t, message.nonce);
+  }
+  const answer = readConfirmation(message.text, t.input.tenant.locale);
+  if (pending) return { kind: 'confirmation', pending, answer, said: message };
+  if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
+    if (answer === 'no') {
+      t.record('redo_declined');
+      t.reply(t.say('operation_cancelled'));
+      return STOP;
     }
-    if (pending) {
-      t.route = 'confirmation';
-      return 'continue';
-    }
-    const answer = readConfirmation(t.text, t.input.tenant.locale);
-    if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
-      if (answer === 'no') {
-        t.record('redo_declined');
-        t.reply(t.say('operation_cancelled'));
-        return 'stop';
-      }
-      // A yes to "Deseja que eu refaça?" proposes again, with a new nonce; it never executes.
-      t.route = 'redo';
-      t.intent = offer.intent;
-      t.entities = { ...offer.entities };
-      t.then = offer.then;
-      t.record('redo_accepted');
-      return 'continue';
-    }
-    if (t.draft) {
-      t.route = 'clarification';
-      return 'continue';
-    }
-    if (answer !== 'other') {
-      if (t.lastProposal && t.lastProposal.expiresAt <= t.input.now.toISOString())
-        return proposalGone(t, t.lastProposal.nonce);
-      t.record('confirmation_without_proposal', { answer });
-      t.reply(t.say('nothing_pending'));
-      return 'stop';
-    }
-    t.route = 'new';
-    return 'continue';
-  },
-};
+    // A yes to "Deseja que eu refaça?" proposes again, with a new nonce; it never executes.
+    t.intent = offer.intent;
+    t.record('redo_accepted');
+    return {
+      kind: 'redo',
+      request: {
+        intent: offer.intent,
+        entities: { ...offer.entities },
+        conflicts: [],
+        ...(offer.then ? { then: offer.then } : {}),
+      },
+      said: message,
+    };
+  }
+  if (t.draft) return { kind: 'clarification', draft: t.draft, answer, said: message };
+  if (answer !== 'other') {
+    if (t.lastProposal && t.lastProposal.expiresAt <= t.input.now.toISOString())
+      return proposalGone(t, t.lastProposal.nonce);
+    t.record('confirmation_without_proposal', { answer });
+    t.reply(t.say('nothing_pending'));
+    return STOP;
+  }
+  return { kind: 'new', said: message };
+}
 
 /**
  * A button of a proposal that is not the pending one: say what became of it (already
  * confirmed, already cancelled, not this person's), or that it expired (with the offer to redo
  * it). Never executes anything.
  */
-async function buttonOfAnotherProposal(t: Turn, nonce: string): Promise<'stop'> {
+async function buttonOfAnotherProposal(t: Turn, nonce: string): Promise<Stop> {
   const outcome = await t.deps.ledger.outcomeOf(
     nonce,
     { tenantId: t.input.tenant.id, conversationId: t.input.conversationId, userId: t.input.user.id },
@@ -80,7 +85,7 @@ async function buttonOfAnotherProposal(t: Turn, nonce: string): Promise<'stop'> 
   if (key === undefined) return proposalGone(t, nonce);
   t.record('confirmation_button_stale', { nonce, outcome });
   t.reply(t.say(key));
-  return 'stop';
+  return STOP;
 }
 
 /**
@@ -88,7 +93,7 @@ async function buttonOfAnotherProposal(t: Turn, nonce: string): Promise<'stop'> 
  * expired, or a button whose nonce is stale, used or not this conversation's. Never executes.
  * When it was this conversation's own expired proposal, a "sim" next proposes it again.
  */
-async function proposalGone(t: Turn, nonce: string): Promise<'stop'> {
+async function proposalGone(t: Turn, nonce: string): Promise<Stop> {
   const last = t.lastProposal;
   if (last && last.nonce === nonce && last.expiresAt <= t.input.now.toISOString()) {
     await t.deps.ledger.cancel(nonce, 'expired');
@@ -102,5 +107,5 @@ async function proposalGone(t: Turn, nonce: string): Promise<'stop'> {
   }
   t.record('confirmation_expired', { nonce });
   t.reply(t.say('confirmation_expired'));
-  return 'stop';
+  return STOP;
 }
