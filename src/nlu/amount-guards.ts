@@ -40,3 +40,19 @@ export function withoutCorrected<T>(
     return next === undefined || !cue.test(foldAccents(between(mention, next)).toLowerCase());
   });
 }
+
+/**
+ * "20 mil al mes, no, mejor 18": a correction of a whole-thousands amount that gives only a
+ * small bare number means as many thousands (18 mil), never 18 pesos, when that reading is of
+ * the same size as what it corrects (within ten times). Anything else keeps the number as said
+ * ("3 mil, no, 500" is 500): the proposal shows the value either way.
+ */
+export function correctionInThousands(correctedCents: number, replacementCents: number): number {
+  const THOUSAND = 100_000;
+  const wholeThousands = correctedCents >= THOUSAND && correctedCents % THOUSAND === 0;
+  const smallWhole = replacementCents < THOUSAND && replacementCents % 100 === 0 && replacementCents > 0;
+  if (!wholeThousands || !smallWhole) return replacementCents;
+  const inThousands = replacementCents * 1_000;
+  const ratio = inThousands / correctedCents;
+  return ratio >= 0.1 && ratio <= 10 ? inThousands : replacementCents;
+}

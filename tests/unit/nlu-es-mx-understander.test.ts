@@ -199,6 +199,29 @@ describe('es-MX understanding: values only from the words', () => {
     });
   });
 
+  it('reads a correction of thousands as thousands, and a denied amount as taken back', () => {
+    expect(understand('ponme de presupuesto 20 mil al mes, no, mejor 18').entities.amount_mxn_cents).toBe(
+      1_800_000,
+    );
+    // A number far from what it corrects is kept as said.
+    expect(understand('gasté 3 mil en el súper, no, 500').entities.amount_mxn_cents).toBe(50_000);
+    expect(understand('no fueron 500, fueron 300 de tacos').entities.amount_mxn_cents).toBe(30_000);
+  });
+
+  it('takes the total of a purchase over its unit price, and a due day over the one taken back', () => {
+    expect(understand('compré 2 paquetes de pañales a 350 c/u, 700 en total').entities.amount_mxn_cents).toBe(
+      70_000,
+    );
+    // Two prices and no total: the person is asked which.
+    expect(understand('tacos 150 y refresco 30').conflicts).toEqual([
+      { field: 'amount_mxn_cents', values: [15_000, 3_000] },
+    ]);
+    expect(understand('mi tarjeta BBVA ahora vence el día 3, ya no el 28').entities.due_day).toBe(3);
+    expect(
+      understand('el saldo de mi tarjeta Banamex bajó a 6,700 después de pagar 3 mil').entities,
+    ).toMatchObject({ balance_mxn_cents: 670_000 });
+  });
+
   it('reads money given to the user as income', () => {
     expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(

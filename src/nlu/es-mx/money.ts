@@ -1,4 +1,10 @@
-import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
+import {
+  correctionInThousands,
+  hasExponentAt,
+  isNegativeAt,
+  isUnsafeCents,
+  withoutCorrected,
+} from '../amount-guards';
 import { isMultiplierWord, isNumberWord, parseNumberWords } from './number-words';
 import { overlapsAny, type Span } from './spans';
 import { type Token, wordSet } from './tokens';
@@ -90,8 +96,18 @@ export function findMoney(
     index = reading.next - 1;
   }
   const between = (a: Span, b: Span) => folded.slice(a.end, b.start);
-  return withoutCorrected(mentions, between, CORRECTION);
+  const kept = withoutCorrected(mentions, between, CORRECTION).filter(
+    (mention, i, all) => i === all.length - 1 || !DENIED_BEFORE.test(folded.slice(0, mention.start)),
+  );
+  return kept.map((mention) => {
+    const corrected = mentions[mentions.indexOf(mention) - 1];
+    if (!corrected || kept.includes(corrected)) return mention;
+    return { ...mention, cents: correctionInThousands(corrected.cents, mention.cents) };
+  });
 }
+
+/** "no fueron 500, fueron 300": an amount denied before the one that replaces it. */
+const DENIED_BEFORE = /(?:^|\W)no\s+(?:fueron|fue|era|eran|es|son|gaste|pague)\s+(?:de\s+|como\s+)?\$?\s*$/;
 
 /** Words that take back the amount just said: "200, no, 250"; "300 perdón 350". */
 const CORRECTION =

@@ -45,3 +45,21 @@ export function debtAmountRole(analysis: Analysis, mention: MoneyMention): Amoun
 export function purchaseAmountRole(analysis: Analysis, mention: MoneyMention): AmountRole {
   return statedRole(analysis, mention) === 'balance' ? 'balance' : 'amount';
 }
+
+const TOTAL_AFTER = /^\s*(?:pesos\s+)?(?:en total|de total|total|en todo|por todo)\b/;
+const TOTAL_BEFORE = /\b(?:en total|total(?: de| fue| fueron| es)?|fueron en total)\s*:?\s*$/;
+
+/**
+ * "2 paquetes a 350 c/u, 700 en total": of several prices, the one said to be the total is what
+ * was spent; the others are its parts. Without exactly one total the prices stay as they are
+ * (and conflict, so the person is asked).
+ */
+export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[]): readonly MoneyMention[] {
+  if (amounts.length < 2) return amounts;
+  const totals = amounts.filter(
+    (mention) =>
+      TOTAL_AFTER.test(analysis.shape.slice(mention.end)) ||
+      TOTAL_BEFORE.test(analysis.shape.slice(0, mention.start)),
+  );
+  return totals.length === 1 ? totals : amounts;
+}

@@ -1,4 +1,4 @@
-import { debtAmountRole, purchaseAmountRole } from './amount-roles';
+import { debtAmountRole, purchaseAmountRole, totalAmongst } from './amount-roles';
 import type { Analysis } from './analysis';
 import {
   type CategoryChoice,
@@ -28,8 +28,14 @@ const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|
  */
 const PAID_OFF =
   /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar|acabe de pagar|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))/;
-/** "le di 1,000 a mi hermana", "ayer le pagué 800": money handed over, not what is still owed. */
-const PAYMENT_BEFORE = /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese)\b[^¤,;.]*$/;
+/** "ya no el 28", "ya no es el 28": a day said only to take it back. */
+const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia\s+)?$/;
+/**
+ * "le di 1,000 a mi hermana", "ayer le pagué 800", "bajó a 6,700 después de pagar 3 mil": money
+ * handed over, not what is still owed.
+ */
+const PAYMENT_BEFORE =
+  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b[^¤,;.]*$/;
 /** "quedé en ceros en el banco": a bank balance of zero said without a number. */
 const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
 
@@ -84,9 +90,9 @@ function collectPurchase(
   direction: Direction,
   income: boolean,
 ): void {
-  const amounts = analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount');
-  const balances = analysis.money.filter((mention) => !amounts.includes(mention));
-  collector.offer('amount_mxn_cents', centsOf(amounts));
+  const prices = analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount');
+  const balances = analysis.money.filter((mention) => !prices.includes(mention));
+  collector.offer('amount_mxn_cents', centsOf(totalAmongst(analysis, prices)));
   collector.offer('balance_mxn_cents', centsOf(balances));
   collector.offer('date_iso', days(analysis, today, direction));
   const mentions = income
@@ -148,9 +154,12 @@ export function months(analysis: Analysis, today: EpochDay, direction: Direction
  * day, unless it is the cut-off day.
  */
 export function dueDays(analysis: Analysis): number[] {
-  return analysis.dates.flatMap((mention) =>
-    mention.kind === 'day-of-month' && !CUTOFF.test(analysis.folded.slice(0, mention.start))
-      ? [mention.day]
-      : [],
+  const days = analysis.dates.filter(
+    (mention) => mention.kind === 'day-of-month' && !CUTOFF.test(analysis.folded.slice(0, mention.start)),
+  );
+  // "ahora vence el 3, ya no el 28": the day taken back is not a second due day.
+  const kept = days.filter((mention) => !TAKEN_BACK.test(analysis.folded.slice(0, mention.start)));
+  return (kept.length > 0 ? kept : days).flatMap((mention) =>
+    mention.kind === 'day-of-month' ? [mention.day] : [],
   );
 }
