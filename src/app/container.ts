@@ -19,7 +19,6 @@ import { RedisAudioStore } from '../stores/audio-store';
 import { BatchedAuditSink, PrismaAuditSink } from '../stores/audit-store';
 import { ConversationStore } from '../stores/conversation-store';
 import { RedisKeys } from '../core/redis-keys';
-import { Mailbox } from '../stores/mailbox';
 import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';
 import { createIngress } from './ingress';
@@ -50,7 +49,6 @@ export class Container {
   readonly redis: Redis;
   readonly db: PrismaClient;
   readonly keys: RedisKeys;
-  readonly mailbox: Mailbox;
   readonly outbox: Outbox;
   readonly directory: Directory;
   readonly conversations: ConversationStore;
@@ -73,13 +71,12 @@ export class Container {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: true });
     this.db = createPrismaClient(config.DATABASE_URL);
     this.keys = new RedisKeys(config.IRIS_PREFIX);
-    this.mailbox = new Mailbox(this.redis, this.keys, {
+    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
+    this.directory = new Directory(this.db);
+    this.conversations = new ConversationStore(this.redis, this.keys, {
       lockTtlMs: PRODUCT.conversationLockTtlMs,
       dedupeTtlSec: PRODUCT.dedupeTtlSec,
     });
-    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
-    this.directory = new Directory(this.db);
-    this.conversations = new ConversationStore(this.redis, this.keys);
     this.audio = new RedisAudioStore(this.redis, this.keys, {
       ttlSec: config.AUDIO_TTL_SEC,
       maxBytes: config.AUDIO_MAX_BYTES,
@@ -146,7 +143,7 @@ export class Container {
     return (this.ingressInstance ??= createIngress({
       redis: this.redis,
       keys: this.keys,
-      mailbox: this.mailbox,
+      conversations: this.conversations,
       directory: this.directory,
       db: this.db,
       outbox: this.outbox,

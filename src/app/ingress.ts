@@ -8,7 +8,7 @@ import type { Locale } from '../core/locale';
 import { inboundEnvelopeSchema, type InboundEnvelope, type ParsedInboundEnvelope } from '../core/messages';
 import { say } from '../pipeline/catalog';
 import type { RedisKeys } from '../core/redis-keys';
-import type { Mailbox } from '../stores/mailbox';
+import type { ConversationStore } from '../stores/conversation-store';
 import type { PrismaClient } from '../stores/prisma/client';
 import { safeJobId, type Outbox } from '../queues/outbox';
 import type { InboundMessage } from '../queues/payloads';
@@ -18,7 +18,7 @@ import { linkIdentity } from './invites';
 export interface IngressDeps {
   redis: Redis;
   keys: RedisKeys;
-  mailbox: Mailbox;
+  conversations: ConversationStore;
   directory: Directory;
   db: PrismaClient;
   outbox: Outbox;
@@ -88,7 +88,7 @@ export function createIngress(deps: IngressDeps): Ingress {
         ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
         content,
       };
-      const added = await deps.mailbox.push(message, dedupeKey);
+      const added = await deps.conversations.push(message, dedupeKey);
       if (!added) {
         deps.logger.debug({ platformMessageId: envelope.platformMessageId }, 'duplicate delivery dropped');
         return { status: 'duplicate' };

@@ -24,9 +24,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
   const worker = startTurnWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
-    redis: c.redis,
-    keys: c.keys,
-    mailbox: c.mailbox,
+    conversations: c.conversations,
     outbox: c.outbox,
     transcribe: c.transcribe,
     turns: c.turns,
@@ -48,7 +46,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
   });
   worker.on('failed', () => metrics.inc(M.turnJobFailures));
   const stopSweeper = startSweeper({
-    mailbox: c.mailbox,
+    conversations: c.conversations,
     turns: c.turns,
     everyMs: PRODUCT.sweepEveryMs,
     olderThanMs: PRODUCT.sweepAfterMs,
@@ -67,8 +65,7 @@ export function startTranscriber(c: Container): Worker {
   const worker = startTranscribeWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
-    redis: c.redis,
-    keys: c.keys,
+    conversations: c.conversations,
     audio: c.audio,
     transcriber: c.transcriber && countingErrors(c.transcriber, metrics),
     localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,

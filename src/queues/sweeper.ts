@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Mailbox } from '../stores/mailbox';
+import type { ConversationStore } from '../stores/conversation-store';
 import { safeJobId } from './outbox';
 
 /**
@@ -10,7 +10,7 @@ import { safeJobId } from './outbox';
  * an empty or locked mailbox ends at once).
  */
 export function startSweeper(deps: {
-  mailbox: Mailbox;
+  conversations: ConversationStore;
   turns: Queue;
   logger: Logger;
   everyMs?: number;
@@ -22,7 +22,7 @@ export function startSweeper(deps: {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deps.mailbox
+    deps.conversations
       .stale(olderThan)
       .then(async (ids) => {
         for (const conversationId of ids) {

@@ -1,5 +1,4 @@
 import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { IrisError } from '../core/errors';
 import type { Locale } from '../core/locale';
@@ -7,7 +6,7 @@ import type { Transcriber } from '../core/providers';
 import { detectAudioFormat } from '../providers/audio';
 import { estimateDurationMs } from '../providers/audio-duration';
 import type { RedisAudioStore } from '../stores/audio-store';
-import type { RedisKeys } from '../core/redis-keys';
+import type { ConversationStore } from '../stores/conversation-store';
 import { QUEUES } from './names';
 import { safeJobId } from './outbox';
 import { transcribeJobSchema, type TranscriptRecord } from './payloads';
@@ -22,8 +21,7 @@ export const TRANSCRIBE_JOB_OPTIONS = {
 export interface TranscribeWorkerDeps {
   connection: ConnectionOptions;
   prefix: string;
-  redis: Redis;
-  keys: RedisKeys;
+  conversations: ConversationStore;
   audio: RedisAudioStore;
   transcriber: Transcriber | undefined;
   /** The tenant's locale: the language to transcribe in. */
@@ -59,7 +57,7 @@ export function startTranscribeWorker(deps: TranscribeWorkerDeps): Worker {
         log.warn({ err: error }, 'transcription failed; asking the person to send again or type');
         record = { error: 'failed' };
       }
-      await deps.redis.set(deps.keys.transcript(data.messageId), JSON.stringify(record), 'EX', 3600);
+      await deps.conversations.keepTranscript(data.messageId, record, 3600);
       // The bytes are not needed any more, whatever the outcome (their TTL bounds them anyway).
       const audio = await findAudio(deps, data.conversationId, data.messageId);
       if (audio) await deps.audio.delete(audio.audioKey);
@@ -105,9 +103,11 @@ async function findAudio(
   conversationId: string,
   messageId: string,
 ): Promise<{ audioKey: string } | undefined> {
-  const entries = await deps.redis.lrange(deps.keys.mailbox(conversationId), 0, 50);
-  for (const raw of entries) {
-    const entry = JSON.parse(raw) as { id: string; content: { type: string; audioKey?: string } };
+  const entries = await deps.conversations.waiting<{
+    id: string;
+    content: { type: string; audioKey?: string };
+  }>(conversationId, 51);
+  for (const entry of entries) {
     if (entry.id === messageId && entry.content.type === 'audio' && entry.content.audioKey)
       return { audioKey: entry.content.audioKey };
   }

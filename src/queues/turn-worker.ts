@@ -1,5 +1,4 @@
 import { DelayedError, Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { say } from '../pipeline/catalog';
 import { PRODUCT } from '../../config/product';
@@ -8,13 +7,11 @@ import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
 import type { AuditEntry, AuditRecord, AuditSink, PendingWrite } from '../pipeline/ports';
 import type { TurnOutput } from '../pipeline/turn';
-import type { RedisKeys } from '../core/redis-keys';
-import type { Mailbox, MailboxLock } from '../stores/mailbox';
+import type { ConversationStore, MailboxLock } from '../stores/conversation-store';
 import { QUEUES } from './names';
 import { outboundFor } from './outbound-for';
 import { safeJobId, type Outbox } from './outbox';
 import { inboundMessageSchema, turnJobSchema, type InboundMessage, type TranscriptRecord } from './payloads';
-import { runLua } from '../core/redis-script';
 
 export const TURN_JOB_OPTIONS = {
   attempts: 8,
@@ -43,9 +40,7 @@ export type MessageHandler = (
 export interface TurnWorkerDeps {
   connection: ConnectionOptions;
   prefix: string;
-  redis: Redis;
-  keys: RedisKeys;
-  mailbox: Mailbox;
+  conversations: ConversationStore;
   outbox: Outbox;
   transcribe: Queue;
   /** The turns queue, to drop the jobs of messages a drain handled before their own job ran. */
@@ -98,7 +93,7 @@ async function drain(
   closing: { now: boolean },
 ): Promise<void> {
   const { conversationId } = turnJobSchema.parse(job.data);
-  const taken = await deps.mailbox.tryLock<unknown>(conversationId);
+  const taken = await deps.conversations.tryLock<unknown>(conversationId);
   // Another worker holds the conversation: it sees our message, because it releases the lock
   // only with the mailbox empty, atomically, and our message was pushed before this job
   // existed. If it dies, the sweeper reschedules the mailbox once its lock expires (a retry here
@@ -106,7 +101,7 @@ async function drain(
   // busy conversations (bench: a fifth of all jobs at saturation).
   if (!taken) return;
   const { lock } = taken;
-  const stopRenewing = deps.mailbox.keepLock(lock);
+  const stopRenewing = deps.conversations.keepLock(lock);
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   // The head is read with the lock; a commit that leaves the mailbox empty also releases it.
   let next: unknown = taken.head;
@@ -114,14 +109,14 @@ async function drain(
     for (let handled = 0; ; handled++) {
       if (handled > 0 && closing.now) {
         // Shutting down: hand the conversation back to the queue for another process now.
-        await deps.mailbox.release(lock, { force: true });
+        await deps.conversations.release(lock, { force: true });
         await job.moveToDelayed(Date.now(), token);
         throw new DelayedError();
       }
-      const raw = next === UNREAD ? await deps.mailbox.head<unknown>(conversationId) : next;
+      const raw = next === UNREAD ? await deps.conversations.head<unknown>(conversationId) : next;
       next = UNREAD;
       if (raw === undefined) {
-        if ((await deps.mailbox.release(lock)) === 0) return;
+        if ((await deps.conversations.release(lock)) === 0) return;
         continue; // a message arrived between the read and the release
       }
       const parsed = inboundMessageSchema.safeParse(raw);
@@ -147,7 +142,7 @@ async function drain(
           },
           { jobId: safeJobId(`t-${message.id}`) },
         );
-        await deps.mailbox.release(lock, { force: true, retryInMs: 60_000 });
+        await deps.conversations.release(lock, { force: true, retryInMs: 60_000 });
         return;
       }
       const left = await handleOne(deps, lock, message, transcript, lastAttempt);
@@ -156,7 +151,7 @@ async function drain(
     }
   } catch (error) {
     if (error instanceof DelayedError) throw error;
-    await deps.mailbox.release(lock, { force: true }).catch(() => undefined);
+    await deps.conversations.release(lock, { force: true }).catch(() => undefined);
     throw error;
   } finally {
     stopRenewing();
@@ -203,7 +198,7 @@ async function handleOne(
     handled = {
       replies: [outboundFor(message, 'error', { text: say(locale, 'general_error') })],
       state:
-        (await deps.redis.get(deps.keys.conversationState(message.conversationId))) ??
+        (await deps.conversations.savedState(message.conversationId)) ??
         JSON.stringify({ v: 1, state: 'IDLE', since: new Date().toISOString(), turnCount: 0, recent: [] }),
       pending: { op: 'keep' as const },
       output: undefined,
@@ -212,14 +207,14 @@ async function handleOne(
   // Replies first, then the commit: a crash in between re-runs the turn, whose replies have the
   // same ids (the outbox and the senders drop them); the reverse order could lose a reply.
   await deps.outbox.send(handled.replies);
-  const left = await deps.mailbox.commit(
+  const left = await deps.conversations.commit(
     lock,
     message.id,
     message.tenantId,
     { value: handled.state, ttlSec: PRODUCT.inactivityTtlSec },
     handled.pending,
   );
-  if (message.content.type === 'audio') await deps.redis.del(deps.keys.transcript(message.id));
+  if (message.content.type === 'audio') await deps.conversations.dropTranscript(message.id);
   if (handled.output) writeAudit(deps, message, handled.output.audit);
   const audit = handled.output?.audit ?? [];
   deps.observe?.({ ms: Date.now() - started, events: audit.map((a) => a.event), audit });
@@ -249,17 +244,11 @@ async function readTranscript(
   deps: TurnWorkerDeps,
   message: InboundMessage,
 ): Promise<TranscriptRecord | undefined> {
-  const raw = await deps.redis.get(deps.keys.transcript(message.id));
-  return raw === null ? undefined : (JSON.parse(raw) as TranscriptRecord);
+  return deps.conversations.transcript<TranscriptRecord>(message.id);
 }
 
 async function dropHead(deps: TurnWorkerDeps, lock: MailboxLock, id: string): Promise<void> {
-  await runLua(
-    deps.redis,
-    'mailbox-drop-head',
-    [deps.keys.mailbox(lock.conversationId), deps.keys.conversationLock(lock.conversationId)],
-    [lock.token],
-  );
+  await deps.conversations.dropHead(lock);
   deps.logger.warn({ id }, 'mailbox head dropped');
 }
 

@@ -1,13 +1,200 @@
+import type { PendingWrite } from '../pipeline/ports';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from '../core/redis-keys';
+import { runLua } from '../core/redis-script';
 
-/** Reads a conversation's saved state and pending confirmation in one round trip. */
+/**
+ * Everything Iris keeps of a conversation in Redis, and every step on it: the mailbox, its lock,
+ * the saved state and pending confirmation, and the transcripts of its voice notes. Nothing else
+ * touches these keys (they are built by `core/redis-keys.ts`, the scripts are `core/lua/*.lua`).
+ *
+ * The mailbox is how Iris keeps every conversation in arrival order with any number of pipeline
+ * processes, on open-source BullMQ (which has no job groups):
+ *
+ * - Ingress appends the message to the conversation's mailbox (a Redis list) and drops a
+ *   platform duplicate in the same atomic step, then adds a "drain conversation X" job.
+ * - A worker that gets a drain job takes the conversation's lock and handles the mailbox head,
+ *   one message at a time. Handling ends with `commit`, which pops the head and saves the
+ *   conversation state in one atomic step, so a crash re-handles at most the head message.
+ * - The lock is released only when the mailbox is empty (atomically), so a message pushed while
+ *   another worker holds the lock is always seen by that worker: a drain job that cannot take
+ *   the lock just ends.
+ * - A sweeper re-adds drain jobs for mailboxes left waiting: a crash between push and add, or a
+ *   lock holder that died (once its lock expires).
+ */
+
+export type { PendingWrite } from '../pipeline/ports';
+
+/** The lock on one conversation, held by the drain that handles its mailbox. */
+export interface MailboxLock {
+  conversationId: string;
+  token: string;
+}
+
 export class ConversationStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    private readonly options: { lockTtlMs: number; dedupeTtlSec: number },
   ) {}
 
+  /** Appends a message unless its dedupe key was seen. Returns false for a duplicate. */
+  async push(message: { id: string; conversationId: string }, dedupeKey: string): Promise<boolean> {
+    const added = await runLua(
+      this.redis,
+      'mailbox-push',
+      [dedupeKey, this.keys.mailbox(message.conversationId), this.keys.activeMailboxes()],
+      [
+        String(this.options.dedupeTtlSec),
+        JSON.stringify(message),
+        message.conversationId,
+        String(Date.now()),
+      ],
+    );
+    return added === 1;
+  }
+
+  /**
+   * Takes the conversation's lock if it is free, and reads the mailbox head in the same round
+   * trip (a drain job always needs both). Undefined when another worker holds the lock.
+   */
+  async tryLock<T>(conversationId: string): Promise<{ lock: MailboxLock; head: T | undefined } | undefined> {
+    const token = randomUUID();
+    const [taken, head] = (await runLua(
+      this.redis,
+      'mailbox-lock',
+      [this.keys.conversationLock(conversationId), this.keys.mailbox(conversationId)],
+      [token, String(this.options.lockTtlMs)],
+    )) as [number, string | null | undefined];
+    if (taken !== 1) return undefined;
+    return { lock: { conversationId, token }, head: head ? (JSON.parse(head) as T) : undefined };
+  }
+
+  /** Extends the lock while its holder works; false when it is no longer ours. */
+  async renew(lock: MailboxLock): Promise<boolean> {
+    const renewed = (await runLua(
+      this.redis,
+      'renew-if-owner',
+      [this.keys.conversationLock(lock.conversationId)],
+      [lock.token, String(this.options.lockTtlMs)],
+    )) as number;
+    return renewed === 1;
+  }
+
+  /**
+   * Renews the lock every third of its TTL until the returned function is called: a turn that
+   * takes longer than the TTL (a slow model, a slow database) keeps its conversation, and a
+   * holder that dies loses it within one TTL. A failed renewal is retried at the next tick; if
+   * the lock was lost meanwhile, the commit says so (it checks the token).
+   */
+  keepLock(lock: MailboxLock): () => void {
+    const timer = setInterval(
+      () => void this.renew(lock).catch(() => undefined),
+      Math.max(50, Math.floor(this.options.lockTtlMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The oldest message not yet handled, parsed; undefined when the mailbox is empty. */
+  async head<T>(conversationId: string): Promise<T | undefined> {
+    const raw = await this.redis.lindex(this.keys.mailbox(conversationId), 0);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  }
+
+  /** Replaces the head (e.g. an audio message once its transcript is attached). */
+  async replaceHead(conversationId: string, message: { id: string }): Promise<void> {
+    await this.redis.lset(this.keys.mailbox(conversationId), 0, JSON.stringify(message));
+  }
+
+  /**
+   * Pops the handled head and saves the conversation's state and pending confirmation in one
+   * atomic step. Returns how many messages are left; when none is, the lock is released in the
+   * same step (as `release` would: nothing can be pushed in between). Throws if the lock was
+   * lost or the head is not the message handled (another worker got there: its work stands).
+   */
+  async commit(
+    lock: MailboxLock,
+    messageId: string,
+    tenantId: string,
+    state: { value: string; ttlSec: number },
+    pending: PendingWrite,
+  ): Promise<number> {
+    const { conversationId } = lock;
+    const result = (await runLua(
+      this.redis,
+      'mailbox-commit',
+      [
+        this.keys.mailbox(conversationId),
+        this.keys.conversationState(conversationId),
+        this.keys.pendingConfirmation(tenantId, conversationId),
+        this.keys.conversationLock(conversationId),
+        this.keys.activeMailboxes(),
+      ],
+      [
+        messageId,
+        lock.token,
+        state.value,
+        String(state.ttlSec),
+        pending.op,
+        pending.op === 'set' ? pending.value : '',
+        pending.op === 'set' ? String(pending.ttlSec) : '0',
+        String(this.options.lockTtlMs),
+        conversationId,
+        String(Date.now()),
+      ],
+    )) as number;
+    if (result === -1) throw new MailboxConflictError(`lost the lock of conversation ${conversationId}`);
+    if (result === -2)
+      throw new MailboxConflictError(`message ${messageId} is no longer the head of ${conversationId}`);
+    return result;
+  }
+
+  /**
+   * Releases the lock if the mailbox is empty (returns 0); otherwise keeps it and returns how
+   * many messages wait. `force` releases anyway (the head waits for its transcript); the
+   * sweeper then looks again after `retryInMs`.
+   */
+  async release(lock: MailboxLock, options: { force?: boolean; retryInMs?: number } = {}): Promise<number> {
+    const result = (await runLua(
+      this.redis,
+      'mailbox-release',
+      [
+        this.keys.conversationLock(lock.conversationId),
+        this.keys.mailbox(lock.conversationId),
+        this.keys.activeMailboxes(),
+      ],
+      [
+        lock.token,
+        lock.conversationId,
+        options.force ? '1' : '0',
+        String(Date.now() + (options.retryInMs ?? 0)),
+      ],
+    )) as number;
+    return result;
+  }
+
+  /**
+   * Drops the head without handling it (an entry that does not parse), if the lock is still
+   * ours; the lock is released with it when the mailbox is left empty.
+   */
+  async dropHead(lock: MailboxLock): Promise<void> {
+    await runLua(
+      this.redis,
+      'mailbox-drop-head',
+      [this.keys.mailbox(lock.conversationId), this.keys.conversationLock(lock.conversationId)],
+      [lock.token],
+    );
+  }
+
+  /** The first `count` entries waiting, oldest first, parsed (the transcriber finds its audio). */
+  async waiting<T>(conversationId: string, count: number): Promise<T[]> {
+    const entries = await this.redis.lrange(this.keys.mailbox(conversationId), 0, count - 1);
+    return entries.map((raw) => JSON.parse(raw) as T);
+  }
+
+  /** The saved state and the pending confirmation, raw, in one round trip. */
   async load(
     tenantId: string,
     conversationId: string,
@@ -18,4 +205,49 @@ export class ConversationStore {
     );
     return { state: state ?? null, pending: pending ?? null };
   }
+
+  /** The saved state alone, raw (a turn that failed commits it back unchanged). */
+  async savedState(conversationId: string): Promise<string | null> {
+    return this.redis.get(this.keys.conversationState(conversationId));
+  }
+
+  /** Keeps a voice note's transcript (or why there is none) until its turn reads it. */
+  async keepTranscript(messageId: string, record: unknown, ttlSec: number): Promise<void> {
+    await this.redis.set(this.keys.transcript(messageId), JSON.stringify(record), 'EX', ttlSec);
+  }
+
+  /** A voice note's transcript record; undefined while it is not there yet. */
+  async transcript<T>(messageId: string): Promise<T | undefined> {
+    const raw = await this.redis.get(this.keys.transcript(messageId));
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  }
+
+  async dropTranscript(messageId: string): Promise<void> {
+    await this.redis.del(this.keys.transcript(messageId));
+  }
+
+  /** Conversations whose mailbox has waited longer than `olderThanMs` (for the sweeper). */
+  async stale(olderThanMs: number, limit = 100): Promise<string[]> {
+    const ids = await this.redis.zrangebyscore(
+      this.keys.activeMailboxes(),
+      '-inf',
+      Date.now() - olderThanMs,
+      'LIMIT',
+      0,
+      limit,
+    );
+    if (ids.length > 0) {
+      const now = String(Date.now());
+      await this.redis.zadd(this.keys.activeMailboxes(), 'XX', ...ids.flatMap((id) => [now, id]));
+    }
+    return ids;
+  }
+
+  async length(conversationId: string): Promise<number> {
+    return this.redis.llen(this.keys.mailbox(conversationId));
+  }
+}
+
+export class MailboxConflictError extends Error {
+  override readonly name = 'MailboxConflictError';
 }

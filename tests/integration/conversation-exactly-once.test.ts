@@ -150,10 +150,10 @@ describe('exactly-once effects', () => {
 
   it('a worker dying after sending a proposal, before its commit: the button it sent still confirms', async () => {
     const who = await boletosPerson(h);
-    const mailbox = h.container.mailbox;
-    const realCommit = mailbox.commit.bind(mailbox);
+    const conversations = h.container.conversations;
+    const realCommit = conversations.commit.bind(conversations);
     let crashes = 0;
-    jest.spyOn(mailbox, 'commit').mockImplementation(async (...args) => {
+    jest.spyOn(conversations, 'commit').mockImplementation(async (...args) => {
       if (crashes === 0) {
         crashes += 1;
         throw new Error('killed after the reply was queued, before the commit');
@@ -221,14 +221,14 @@ describe('exactly-once effects', () => {
       receivedAt: new Date().toISOString(),
       content: { type: 'text', text: 'lista os boletos' },
     };
-    const { mailbox, keys, turns } = h.container;
-    expect(await mailbox.push(message, keys.dedupe('console', who.chat.account, id))).toBe(true);
+    const { conversations, keys, turns } = h.container;
+    expect(await conversations.push(message, keys.dedupe('console', who.chat.account, id))).toBe(true);
     await turns.add('turn', { conversationId: who.conversationId }, { jobId: id, attempts: 1 });
 
     const replies = await repliesOf(h, id);
     expect(replies.map((r) => r.text)).toEqual(['Ocorreu um erro inesperado. Por favor, tente novamente.']);
     expect(load).toHaveBeenCalledTimes(1);
-    expect(await mailbox.length(who.conversationId)).toBe(0);
+    expect(await conversations.length(who.conversationId)).toBe(0);
     expect(await say(h, who, 'lista os boletos')).toEqual(['Nenhum boleto encontrado.']);
   });
 

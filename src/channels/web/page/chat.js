@@ -21,8 +21,17 @@
     var h = Array.prototype.map.call(b, function (x) {
       return (x + 256).toString(16).slice(1);
     });
-    return h.slice(0, 4).join('') + '-' + h.slice(4, 6).join('') + '-' + h.slice(6, 8).join('') + '-' +
-      h.slice(8, 10).join('') + '-' + h.slice(10).join('');
+    return (
+      h.slice(0, 4).join('') +
+      '-' +
+      h.slice(4, 6).join('') +
+      '-' +
+      h.slice(6, 8).join('') +
+      '-' +
+      h.slice(8, 10).join('') +
+      '-' +
+      h.slice(10).join('')
+    );
   }
 
   function api(method, path, body) {
@@ -119,7 +128,10 @@
       function () {
         $('status').textContent = t('sendFailed');
         // The same id again: if the first try did arrive, Iris drops the copy.
-        if (retry !== false) setTimeout(function () { post(body, false); }, 2000);
+        if (retry !== false)
+          setTimeout(function () {
+            post(body, false);
+          }, 2000);
         return false;
       },
     );
@@ -134,7 +146,9 @@
     events.addEventListener('typing', function () {
       $('typing').textContent = t('typing');
       clearTimeout(typingTimer);
-      typingTimer = setTimeout(function () { $('typing').textContent = ''; }, 10000);
+      typingTimer = setTimeout(function () {
+        $('typing').textContent = '';
+      }, 10000);
     });
     events.addEventListener('reply', function (event) {
       var reply = JSON.parse(event.data);
