@@ -23,7 +23,8 @@ import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';
 import { createIngress } from './ingress';
 import { createLogger } from './logger';
-import type { TurnHandlerDeps } from './turn-handler';
+import type { TurnHandlerDeps } from '../queues/turn-handler';
+import { packFor } from './packs';
 
 /** Turns a redis:// URL into BullMQ connection options (workers need maxRetriesPerRequest null). */
 export function redisConnection(url: string): ConnectionOptions {
@@ -164,6 +165,7 @@ export class Container {
       transaction: (fn) => this.db.$transaction((tx) => fn(tx)),
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,
+      packFor,
       conversations: this.conversations,
       audioLimits: { maxBytes: this.config.AUDIO_MAX_BYTES, maxSeconds: this.config.AUDIO_MAX_SECONDS },
     };

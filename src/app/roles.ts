@@ -6,7 +6,7 @@ import { startSweeper } from '../queues/sweeper';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import { CHANNEL_MODULES } from './channels/registry';
-import { handleMessage } from './turn-handler';
+import { handleMessage } from '../queues/turn-handler';
 import type { Container } from './container';
 import { checkRedisPolicy } from './redis-policy';
 import {

@@ -1,5 +1,5 @@
 import type { Understanding } from '../core/understanding';
-import type { Db, DomainPack, Scope } from '../domains/types';
+import type { Db, DomainPack, Scope, TenantProfile, UserProfile } from '../domains/types';
 
 /** An audit row: docs/specification.md#gates event names, with the turn's correlation id, tenant and conversation. */
 /**
@@ -112,3 +112,12 @@ export interface IntentEngine {
    */
   understand(text: string, scope: Scope, pack: DomainPack, typed?: string): Promise<Understanding>;
 }
+
+/** Who is talking: the tenant and the person, as they are now (removed ones are undefined). */
+export interface PeopleDirectory {
+  tenant(id: string): Promise<TenantProfile | undefined>;
+  user(tenantId: string, userId: string): Promise<UserProfile | undefined>;
+}
+
+/** The pack a tenant runs (the app's pack registry). */
+export type PackRegistry = (id: TenantProfile['pack']) => DomainPack;

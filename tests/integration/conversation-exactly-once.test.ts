@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { handleMessage } from '../../src/app/turn-handler';
+import { handleMessage } from '../../src/queues/turn-handler';
 import type { AuditSink } from '../../src/pipeline/ports';
 import type { InboundMessage } from '../../src/queues/payloads';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';

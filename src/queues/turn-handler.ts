@@ -1,17 +1,18 @@
 import type { Logger } from 'pino';
 import type { OutboundMessageInput } from '../core/messages';
 import { parsePending, parseState, type ConversationState } from '../pipeline/conversation';
+import type { PackRegistry, PeopleDirectory } from '../pipeline/ports';
 import type { PipelineDeps, TurnContent } from '../pipeline/turn';
 import { runTurn } from '../pipeline/run-turn';
-import { outboundFor } from '../queues/outbound-for';
-import type { InboundMessage, TranscriptRecord } from '../queues/payloads';
-import type { HandledTurn } from '../queues/turn-worker';
 import type { ConversationStore } from '../stores/conversation-store';
-import type { Directory } from './directory';
-import { packFor } from './packs';
+import { outboundFor } from './outbound-for';
+import type { InboundMessage, TranscriptRecord } from './payloads';
+import type { HandledTurn } from './turn-worker';
 
+/** What the turn handler needs: the pipeline's ports, plus who is talking and their pack. */
 export interface TurnHandlerDeps extends Omit<PipelineDeps, 'logger'> {
-  directory: Directory;
+  directory: PeopleDirectory;
+  packFor: PackRegistry;
   conversations: ConversationStore;
   logger: Logger;
   audioLimits: { maxBytes: number; maxSeconds: number };
@@ -54,7 +55,7 @@ export async function handleMessage(
     logger.warn('message from a user or tenant that no longer exists');
     return { replies: [], state: JSON.stringify(state), pending: { op: 'keep' }, output: undefined };
   }
-  const pack = packFor(tenant.pack);
+  const pack = deps.packFor(tenant.pack);
   if (message.content.type === 'help') {
     return {
       replies: [reply(pack.answer('GENERAL_QUESTION'), 0)],
