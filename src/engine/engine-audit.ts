@@ -4,7 +4,7 @@ import type { EngineLogger } from './engine-logger';
 
 /**
  * Audit rows of the understanding engine, next to the pipeline's gate events (docs/specification.md#tools step 7,
- * §10): what the guards did to a model reading. Written straight to the audit sink because the
+ * docs/gemini.md#logs-and-audit): what the guards did to a model reading. Written straight to the audit sink because the
  * engine sees no turn; like every audit write, a failure is logged and never blocks the reply.
  *
  * | event                     | when                                                         |

@@ -21,7 +21,7 @@ import { TOKENS_PER_MESSAGE, estimateTokens, truncateToTokens } from './token-es
  *
  * Nothing the person (or the history) wrote goes into the system prompt except the summary, and
  * every piece of history passes the injection detector on the way in: a HIGH message is left
- * out, a MEDIUM one is sanitized. Memories and RAG chunks (§7.1) are not part of understanding.
+ * out, a MEDIUM one is sanitized. Memories and document passages are not part of understanding.
  */
 
 export const PROMPT_TOKEN_BUDGET = 5200;

@@ -28,7 +28,7 @@ interface BoletoResult {
   digitable_line: string;
 }
 
-/** The boletos pack (pt-BR, BRL): seeds 000 and 001. */
+/** The boletos pack (pt-BR, BRL): its rules are docs/specification.md#gates and the README's pack section. */
 export const boletosPack: DomainPack = {
   id: 'boletos',
   locale: 'pt-BR',

@@ -3,7 +3,7 @@ import { STOP, type Request, type Stop } from '../request';
 import type { Turn } from '../turn';
 
 /**
- * Clarify (seeds 000, 002): when Gate 3 did not pass, ask only for what is missing or wrong,
+ * Clarify (docs/specification.md#clarification-patch-mode): when Gate 3 did not pass, ask only for what is missing or wrong,
  * and keep the draft so the next reply patches it.
  */
 export function clarify(t: Turn, request: Request, failure: Exclude<Validation, { status: 'pass' }>): Stop {

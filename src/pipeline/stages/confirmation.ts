@@ -15,7 +15,7 @@ export interface Superseded {
 }
 
 /**
- * Gate 4, the answer (seeds 000, 002, 003 §2.2): only an allowlisted word, or a press on the
+ * Gate 4, the answer (docs/specification.md#confirmation): only an allowlisted word, or a press on the
  * prompt's own button, from the same person in the same conversation, within the TTL. A
  * confident new request supersedes the proposal (docs/specification.md#confirmation); anything else re-asks.
  */

@@ -4,7 +4,7 @@ import { STOP, type Said, type Stop, type Validated } from '../request';
 import type { Turn } from '../turn';
 
 /**
- * Authorization (docs/specification.md#tools step 3) and Gate 4, the proposal (seeds 000, 003 §2.2): a write
+ * Authorization (docs/specification.md#tools step 3) and Gate 4, the proposal (docs/specification.md#confirmation): a write
  * becomes a pending action with a fresh UUID v4 nonce, stored in Redis with a 300 s TTL (one per
  * conversation: it replaces any previous one) and in the action ledger as PROPOSED. The prompt
  * states every value that will be written. A read goes on to run now.
