@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { DomainError } from '../../core/errors';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletoNumbers } from './febraban';
-import { defineWriteTool } from '../define-write-tool';
+import { defineReadTool, defineWriteTool } from '../define-tool';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
-const ALL_ROLES = ['owner', 'operator', 'viewer'] as const;
 const WRITERS = ['owner', 'operator'] as const;
 /** Demo bank (Bradesco's code); a real issuer sets its bank and agreement code per tenant. */
 const BANK_CODE = '237';
@@ -134,7 +133,7 @@ const statusInput = z
  * The status of one boleto by its number, or of a contact's boletos when the person asked by
  * whose it is ("o boleto do Marcos já caiu?"): the newest five, with their statuses.
  */
-export const getBoletoStatus: ToolDefinition<z.infer<typeof statusInput>> = {
+export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Record<string, unknown>>({
   name: 'get_boleto_status',
   description: 'Consulta o status de um boleto pelo seu número, ou dos boletos de um contato.',
   parameters: z.object({
@@ -142,10 +141,6 @@ export const getBoletoStatus: ToolDefinition<z.infer<typeof statusInput>> = {
     contact_name: z.string().optional().describe('Nome do contato, quando não há número'),
   }),
   input: statusInput,
-  category: 'Query',
-  requiresConfirmation: false,
-  allowedRoles: ALL_ROLES,
-  version: 'v1',
   async execute(params, ctx) {
     if (params.boleto_id === undefined) {
       const where = { tenantId: ctx.tenant.id, contactId: params.contact_id };
@@ -164,7 +159,7 @@ export const getBoletoStatus: ToolDefinition<z.infer<typeof statusInput>> = {
     if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
     return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };
   },
-};
+});
 
 const listInput = z.object({
   status: z.enum(BOLETO_STATUSES).optional(),
@@ -172,7 +167,7 @@ const listInput = z.object({
   limit: z.number().int().min(1).max(50).default(10),
 });
 
-export const listBoletos: ToolDefinition<z.input<typeof listInput>> = {
+export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<string, unknown>>({
   name: 'list_boletos',
   description: 'Lista boletos, opcionalmente por status ou por contato.',
   parameters: z.object({
@@ -180,10 +175,6 @@ export const listBoletos: ToolDefinition<z.input<typeof listInput>> = {
     contact_name: z.string().optional().describe('Filtrar pelo nome do contato'),
   }),
   input: listInput,
-  category: 'Query',
-  requiresConfirmation: false,
-  allowedRoles: ALL_ROLES,
-  version: 'v1',
   async execute(raw, ctx) {
     const params = listInput.parse(raw);
     const where = {
@@ -207,7 +198,7 @@ export const listBoletos: ToolDefinition<z.input<typeof listInput>> = {
       boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
     };
   },
-};
+});
 
 /** OVERDUE is computed (unpaid and past due), PENDING means unpaid and not yet due. */
 function statusFilter(status: (typeof BOLETO_STATUSES)[number] | undefined, today: string) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../types';
 import { budgetStatus, ownerOf } from '../figures';
-import { defineWriteTool } from '../../define-write-tool';
+import { defineWriteTool } from '../../define-tool';
 import {
   WRITERS,
   category,

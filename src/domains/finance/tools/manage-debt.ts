@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ownerOf } from '../figures';
 import { WRITERS, balanceCents, cents } from './schemas';
-import { defineWriteTool } from '../../define-write-tool';
+import { defineWriteTool } from '../../define-tool';
 
 const input = z
   .object({

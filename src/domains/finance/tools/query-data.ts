@@ -1,5 +1,5 @@
+import { defineReadTool } from '../../define-tool';
 import { z } from 'zod';
-import type { ToolDefinition } from '../../types';
 import {
   bankBalance,
   budgetStatus,
@@ -10,7 +10,7 @@ import {
   periodTotals,
   type Totals,
 } from '../figures';
-import { ALL_ROLES, category, categoryType, isoDate, isoMonth } from './schemas';
+import { category, categoryType, isoDate, isoMonth } from './schemas';
 
 const input = z
   .object({
@@ -29,7 +29,7 @@ const input = z
  * a summary: expenses (fixed / variable), income, expenses per category and, for a month, the
  * budget, the bank balance and the debts.
  */
-export const queryData: ToolDefinition<z.infer<typeof input>> = {
+export const queryData = defineReadTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'query_data',
   description:
     'Consulta totales y desgloses de gastos e ingresos por mes (o día) y categoría, con presupuesto, saldo en banco y deudas.',
@@ -40,10 +40,6 @@ export const queryData: ToolDefinition<z.infer<typeof input>> = {
     category_type: categoryType.optional().describe('Solo gastos fijos o variables'),
   }),
   input,
-  category: 'Query',
-  requiresConfirmation: false,
-  allowedRoles: ALL_ROLES,
-  version: 'v1',
   async execute(params, ctx) {
     const owner = ownerOf(ctx);
     const isDay = params.date_iso !== undefined;
@@ -80,7 +76,7 @@ export const queryData: ToolDefinition<z.infer<typeof input>> = {
       debts_total_mxn_cents: debts.reduce((sum, d) => sum + (d.balanceCents ?? 0), 0),
     };
   },
-};
+});
 
 function summaryOf(totals: Totals) {
   return {

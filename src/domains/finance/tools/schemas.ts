@@ -16,7 +16,6 @@ export const category = z.enum(CATEGORIES);
 export const categoryType = z.enum(CATEGORY_TYPES);
 export const description = z.string().min(1).max(120);
 
-export const ALL_ROLES = ['owner', 'operator', 'viewer'] as const;
 export const WRITERS = ['owner', 'operator'] as const;
 
 /** Prisma's unique-constraint violation: a second run of the same nonce. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { budgetStatus, ownerOf } from '../figures';
 import { WRITERS, cents } from './schemas';
-import { defineWriteTool } from '../../define-write-tool';
+import { defineWriteTool } from '../../define-tool';
 
 const input = z.object({ amount_mxn_cents: cents });
 

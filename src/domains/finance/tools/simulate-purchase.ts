@@ -1,7 +1,7 @@
+import { defineReadTool } from '../../define-tool';
 import { z } from 'zod';
-import type { ToolDefinition } from '../../types';
 import { bankBalance, budgetCap, budgetFigures, ownerOf, variableSpent } from '../figures';
-import { ALL_ROLES, balanceCents, category, categoryType, cents, description, isoDate } from './schemas';
+import { balanceCents, category, categoryType, cents, description, isoDate } from './schemas';
 
 const input = z.object({
   amount_mxn_cents: cents,
@@ -20,7 +20,7 @@ const input = z.object({
  * (`missing_bank_balance`) and echoes the purchase, so the reply can ask for the balance and run
  * this same simulation again once it is saved.
  */
-export const simulatePurchase: ToolDefinition<z.infer<typeof input>> = {
+export const simulatePurchase = defineReadTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'simulate_purchase',
   description:
     'Simula una compra: cómo queda el saldo en banco (el único efectivo que cuenta) y el presupuesto variable del mes. No guarda nada.',
@@ -37,10 +37,6 @@ export const simulatePurchase: ToolDefinition<z.infer<typeof input>> = {
       .describe('Saldo en banco, solo si la persona lo dice ahora'),
   }),
   input,
-  category: 'Query',
-  requiresConfirmation: false,
-  allowedRoles: ALL_ROLES,
-  version: 'v1',
   async execute(params, ctx) {
     const owner = ownerOf(ctx);
     const amount = params.amount_mxn_cents;
@@ -76,4 +72,4 @@ export const simulatePurchase: ToolDefinition<z.infer<typeof input>> = {
       budget,
     };
   },
-};
+});

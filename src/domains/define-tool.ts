@@ -1,6 +1,9 @@
 import { DefectError } from '../core/errors';
 import type { Scope, ToolDefinition, UserRole } from './types';
 
+/** Every role reads. */
+const EVERYONE: readonly UserRole[] = ['owner', 'operator', 'viewer'];
+
 /** What a write tool declares; the rest is the same for every write (see `defineWriteTool`). */
 export interface WriteToolSpec<P, R> {
   name: string;
@@ -37,5 +40,33 @@ export function defineWriteTool<P, R extends Record<string, unknown>>(
       if (!nonce) throw new DefectError(`${spec.name} runs only with a confirmation nonce`);
       return execute(params, { ...ctx, nonce });
     },
+  };
+}
+
+/** What a read tool declares; the rest is the same for every read (see `defineReadTool`). */
+export interface ReadToolSpec<P, R> {
+  name: string;
+  description: string;
+  parameters: ToolDefinition<P>['parameters'];
+  input: ToolDefinition<P>['input'];
+  /** Default: every role. */
+  allowedRoles?: readonly UserRole[];
+  featureFlag?: string;
+  rateLimitPerMinute?: number;
+  /** Default v1. */
+  version?: string;
+  execute(params: P, ctx: Scope): Promise<R>;
+}
+
+/** A tool that only reads: a Query, run at once (no proposal, no confirmation, no nonce). */
+export function defineReadTool<P, R extends Record<string, unknown>>(
+  spec: ReadToolSpec<P, R>,
+): ToolDefinition<P, R> {
+  return {
+    ...spec,
+    category: 'Query',
+    requiresConfirmation: false,
+    allowedRoles: spec.allowedRoles ?? EVERYONE,
+    version: spec.version ?? 'v1',
   };
 }
