@@ -109,6 +109,14 @@ export function createIngress(deps: IngressDeps): Ingress {
 }
 
 /**
+ * Marks a platform message as seen; false when it was seen already (a redelivery). Messages that
+ * go to a mailbox are marked by the mailbox push itself, in the same atomic step.
+ */
+async function firstDelivery(deps: IngressDeps, dedupeKey: string): Promise<boolean> {
+  return (await deps.redis.set(dedupeKey, '1', 'EX', PRODUCT.dedupeTtlSec, 'NX')) === 'OK';
+}
+
+/**
  * People Iris does not know get one polite refusal a day, and nothing about any tenant. In a
  * group the refusal is said once a day for the whole group, not once per stranger in it.
  */
@@ -117,8 +125,7 @@ async function refuseUnknown(
   envelope: ParsedInboundEnvelope,
   dedupeKey: string,
 ): Promise<IngressOutcome> {
-  const first = await deps.redis.set(dedupeKey, '1', 'EX', PRODUCT.dedupeTtlSec, 'NX');
-  if (first !== 'OK') return { status: 'duplicate' };
+  if (!(await firstDelivery(deps, dedupeKey))) return { status: 'duplicate' };
   deps.logger.info(
     { channel: envelope.channel, externalUserId: envelope.externalUserId },
     'message from an unknown user refused',
@@ -137,8 +144,7 @@ async function handleLink(
   envelope: ParsedInboundEnvelope,
   dedupeKey: string,
 ): Promise<IngressOutcome> {
-  const first = await deps.redis.set(dedupeKey, '1', 'EX', PRODUCT.dedupeTtlSec, 'NX');
-  if (first !== 'OK') return { status: 'duplicate' };
+  if (!(await firstDelivery(deps, dedupeKey))) return { status: 'duplicate' };
   const code = envelope.content.type === 'link' ? envelope.content.code : '';
   const result = await linkIdentity(deps.db, {
     code,

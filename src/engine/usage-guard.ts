@@ -1,5 +1,6 @@
 import { isoDateInZone } from '../core/format';
 import type { TenantProfile } from '../domains/types';
+import type { UsageIncrement } from '../pipeline/ports';
 import type { EngineLogger } from './engine-logger';
 import { SOFT_LIMIT_RATIO, costUsd, planLimits, type PlanLimits } from './pricing';
 
@@ -25,14 +26,7 @@ export interface UsageTotals {
 /** The store of monthly usage; `PrismaAiUsageStore` (src/stores/ai-usage-store.ts) is the real one. */
 export interface UsageLedger {
   month(tenantId: string, periodMonth: string): Promise<UsageTotals | undefined>;
-  add(increment: {
-    tenantId: string;
-    periodMonth: string;
-    inputTokens: number;
-    outputTokens: number;
-    costUsd: number;
-    planLimitUsd: number;
-  }): Promise<{ before: UsageTotals; after: UsageTotals }>;
+  add(increment: UsageIncrement): Promise<{ before: UsageTotals; after: UsageTotals }>;
 }
 
 export type Allowance =

@@ -121,3 +121,15 @@ export interface PeopleDirectory {
 
 /** The pack a tenant runs (the app's pack registry). */
 export type PackRegistry = (id: TenantProfile['pack']) => DomainPack;
+
+/** One model call's usage, added to its tenant's month (the AI usage store). */
+export interface UsageIncrement {
+  tenantId: string;
+  /** First day of the month, `YYYY-MM-01`, in the tenant's time zone. */
+  periodMonth: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** The tenant's current plan limit, stored with the row (the plan may change mid-month). */
+  planLimitUsd: number;
+}

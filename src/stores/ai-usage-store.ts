@@ -1,3 +1,4 @@
+import type { UsageIncrement } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
 
 /**
@@ -22,16 +23,7 @@ export interface AiUsageTotals {
   planLimitUsd: number;
 }
 
-export interface AiUsageIncrement {
-  tenantId: string;
-  /** First day of the month, `YYYY-MM-01`, in the tenant's time zone. */
-  periodMonth: string;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  /** The tenant's current plan limit, stored with the row (the plan may change mid-month). */
-  planLimitUsd: number;
-}
+export type AiUsageIncrement = UsageIncrement;
 
 export interface AiUsageChange {
   before: AiUsageTotals;
