@@ -1,3 +1,5 @@
+import { checkWrite } from '../../src/nlu/intent-model/write-evidence';
+import { PT_BR_SPEECH_ACTS } from '../../src/nlu/pt-br/speech-act';
 import { extractFeatures, tokensOf } from '../../src/nlu/intent-model/features';
 import { LinearIntentModel } from '../../src/nlu/intent-model/linear-model';
 import { fitTemperature, trainIntentModel, type TrainingExample } from '../../src/nlu/intent-model/train';
@@ -115,5 +117,26 @@ describe('a write needs words that ask for it', () => {
     ['SET_BANK_BALANCE', 'tengo xvalor en efectivo', 'no_evidence'],
   ])('es-MX %s "%s": %s', (intent, text, reason) => {
     expect(es(intent, text)).toEqual({ pass: false, reason });
+  });
+});
+
+describe('the write check reads the sentences that speak of the write', () => {
+  const check = (text: string) => checkWrite('CANCEL_BOLETO', text, PT_BR_SPEECH_ACTS);
+
+  it("a story's negation or question is not the request's", () => {
+    expect(check('nao faz sentido manter o boleto dela aberto. por favor cancela o boleto da xnome')).toEqual(
+      {
+        pass: true,
+      },
+    );
+    expect(check('tudo bem? cancela o boleto da xnome')).toEqual({ pass: true });
+  });
+
+  it('a question or a condition in a sentence that names the write still holds it back', () => {
+    expect(check('bom dia. ja cancelou o da xnome?')).toEqual({ pass: false, reason: 'question' });
+    expect(check('cancela o boleto da xnome . . . mas so se ela pedir')).toEqual({
+      pass: false,
+      reason: 'hypothetical',
+    });
   });
 });

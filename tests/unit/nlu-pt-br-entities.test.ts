@@ -175,3 +175,32 @@ describe('pt-BR entities: what the person meant, not every word they wrote', () 
     );
   });
 });
+
+describe('pt-BR entities in a story told around the request', () => {
+  it("reads the request's sentence: the story's amounts and names are not the request's", () => {
+    const out = understand(
+      'IRIS BOM DIA AQUI É A MERCEARIA DO JOÃO. O RESTAURANTE SABOR CAIPIRA COMPROU 3 FARDOS NA SEXTA. ' +
+        'GERA UM BOLETO DE R$ 612,40 PRO SABOR CAIPIRA VENCENDO SEXTA QUE VEM',
+    );
+    expect(out.entities).toMatchObject({ contact_name: 'SABOR CAIPIRA', amount_cents: 61_240 });
+    expect(out.conflicts ?? []).toEqual([]);
+  });
+
+  it('a request that refers back ("pra ela") to a story with two people asks which one', () => {
+    const out = understand(
+      'A mãe do Lucas, a Simone Alves, renovou a matrícula. Gera pra ela 350 reais com vencimento dia 20 de dezembro',
+    );
+    expect(out.entities).toMatchObject({ amount_cents: 35_000, due_date: '2026-12-20' });
+    expect(out.conflicts).toEqual([{ field: 'contact_name', values: ['Lucas', 'Simone Alves'] }]);
+  });
+
+  it('the writer introducing themselves is never the customer', () => {
+    expect(understand('sou o Marcelo, gera um boleto de 100 pro Paulo').entities.contact_name).toBe('Paulo');
+    const out = understand('opa, aqui eh a Carla do pet shop. faz um boleto de 260 pra ele');
+    expect(out.entities.contact_name).toBeUndefined();
+  });
+
+  it('a message of one sentence is read whole: its one name is the contact', () => {
+    expect(understand('a Cida pagou os 380, gera um de 450 pra ela').entities.contact_name).toBe('Cida');
+  });
+});

@@ -2,6 +2,7 @@ import type { EntityConflict } from '../../../../core/understanding';
 import { normalizeForMatch } from '../../../../core/text';
 import type { Intent } from './intents';
 import type { Mentions } from './mentions';
+import { focused, type RequestSpan } from './request-span';
 
 /**
  * Turns mentions into the entities of an intent. The names are the contract with the pipeline:
@@ -64,19 +65,29 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   UNKNOWN: new Set(),
 };
 
-export function resolveEntities(intent: Intent, mentions: Mentions): Resolved {
+export function resolveEntities(intent: Intent, mentions: Mentions, span?: RequestSpan): Resolved {
   const out = new EntityCollector();
   const wants = FIELDS[intent];
   if (wants.size === 0) return out.result();
 
-  const bestRank = mentions.names[0]?.rank;
-  for (const name of mentions.names) if (name.rank === bestRank) out.addName(name.text);
+  // In a story, the request's own sentence holds its values (see request-span.ts).
+  const names = focused(mentions.names, span);
+  // A request that only refers back ("gera pra ela") to a story with several people: every
+  // name is a candidate, so the person is asked which one instead of the likeliest being taken.
+  const referredBack = span !== undefined && names === mentions.names;
+  const bestRank = Math.min(...names.map((name) => name.rank));
+  for (const name of names) if (referredBack || name.rank === bestRank) out.addName(name.text);
 
-  if (wants.has('amount_cents')) for (const amount of mentions.amounts) out.add('amount_cents', amount.cents);
-  if (wants.has('boleto_id')) for (const id of mentions.ids) out.add('boleto_id', id.value);
+  const amounts = wants.has('amount_cents') ? focused([...mentions.amounts, ...mentions.bare], span) : [];
+  if (wants.has('amount_cents'))
+    for (const amount of mentions.amounts)
+      if (amounts.includes(amount)) out.add('amount_cents', amount.cents);
+  const ids = wants.has('boleto_id') ? focused([...mentions.ids, ...mentions.bare], span) : [];
+  if (wants.has('boleto_id'))
+    for (const id of mentions.ids) if (ids.includes(id)) out.add('boleto_id', id.value);
   for (const bare of mentions.bare) {
-    if (wants.has('amount_cents') && bare.cents !== undefined) out.add('amount_cents', bare.cents);
-    if (wants.has('boleto_id') && bare.id !== undefined) out.add('boleto_id', bare.id);
+    if (amounts.includes(bare) && bare.cents !== undefined) out.add('amount_cents', bare.cents);
+    if (ids.includes(bare) && bare.id !== undefined) out.add('boleto_id', bare.id);
   }
 
   if (wants.has('due_date')) {
@@ -84,7 +95,7 @@ export function resolveEntities(intent: Intent, mentions: Mentions): Resolved {
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);
     const due = mentions.dueDates.filter((date) => date.iso !== undefined);
-    for (const date of due.length > 0 ? due : dated) out.add('due_date', date.iso as string);
+    for (const date of focused(due.length > 0 ? due : dated, span)) out.add('due_date', date.iso as string);
   }
 
   if (wants.has('message_content') && mentions.content !== undefined)

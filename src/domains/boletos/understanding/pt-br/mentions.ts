@@ -32,7 +32,8 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
   claimTimes(scan);
   const ids = extractMarkedIds(scan);
   const { amounts, bare } = extractMoney(scan);
-  const names = extractNames(scan);
+  // The person introducing themselves ("aqui é a Carla do pet shop") is never the customer.
+  const names = extractNames(scan).filter((name) => !introducedAsSpeaker(scan, name.from));
   const status = extractStatus(scan);
   return { content, dates, dueDates, ids, amounts, bare, names, status };
 }
@@ -47,4 +48,24 @@ function introducedAsDue(scan: Scan, from: number): boolean {
     if (!LINKS.has(scan.word(i))) return false;
   }
   return false;
+}
+
+const ARTICLES = new Set(['a', 'o']);
+const IS = new Set(['e', 'eh']);
+
+/**
+ * "aqui é a Carla", "sou o Marcelo", "meu nome é Edson", "é a Rosângela da padaria": the
+ * writer's own name, said to introduce themselves.
+ */
+function introducedAsSpeaker(scan: Scan, from: number): boolean {
+  let i = from - 1;
+  const article = ARTICLES.has(scan.word(i));
+  if (article) i--;
+  const word = scan.word(i);
+  if (word === 'sou') return true;
+  if (!IS.has(word)) return false;
+  const before = scan.word(i - 1);
+  if (before === 'aqui' || before === 'nome') return true;
+  // "então é a Rosângela da padaria": "é" + article + name + where they work.
+  return article && (i === 0 || before === 'entao' || before === 'oi' || before === 'ola');
 }

@@ -5,6 +5,7 @@ import { resolveEntities } from './entities';
 import { classify, INTENTS, type Intent } from './intents';
 import { readMentions, type Mentions } from './mentions';
 import { readPatch } from './patch';
+import { requestSpan } from './request-span';
 import { prepare } from '../../../../nlu/pt-br/prepared-text';
 import { Scan } from '../../../../nlu/pt-br/scan';
 
@@ -25,7 +26,7 @@ export function createPtBrUnderstander(readIntent: IntentReader): Understander {
       const intent = (INTENTS as readonly string[]).includes(decision.intent)
         ? (decision.intent as Intent)
         : 'UNKNOWN';
-      const { entities, conflicts } = resolveEntities(intent, mentions);
+      const { entities, conflicts } = resolveEntities(intent, mentions, requestSpan(intent, scan));
       return conflicts.length > 0
         ? { intent, confidence: decision.confidence, entities, conflicts }
         : { intent, confidence: decision.confidence, entities };
@@ -79,7 +80,7 @@ function createRuleUnderstander(): Understander {
       const scan = new Scan(prepare(text));
       const mentions = readMentions(scan, todayIn(ctx.now, ctx.timeZone), { content: true });
       const { intent, confidence } = classify(scan, mentions);
-      const { entities, conflicts } = resolveEntities(intent, mentions);
+      const { entities, conflicts } = resolveEntities(intent, mentions, requestSpan(intent, scan));
       return conflicts.length > 0
         ? { intent, confidence, entities, conflicts }
         : { intent, confidence, entities };

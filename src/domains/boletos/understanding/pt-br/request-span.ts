@@ -1,0 +1,101 @@
+import type { Scan } from '../../../../nlu/pt-br/scan';
+import type { Intent } from './intents';
+
+/** Where in a message the request itself is said: from its verb to the end of its sentence. */
+export interface RequestSpan {
+  /** The request's sentence. */
+  sentence: { from: number; to: number };
+  /** From the request's verb (or the sentence start, for a question) to the sentence's end. */
+  fromVerb: { from: number; to: number };
+}
+
+/** Verbs that put a write into words; a read is asked as a question or with one of its verbs. */
+const VERBS: Record<Intent, ReadonlySet<string>> = {
+  CREATE_BOLETO: new Set([
+    'gera',
+    'gerar',
+    'gere',
+    'cria',
+    'criar',
+    'crie',
+    'emite',
+    'emitir',
+    'emita',
+    'faz',
+    'fazer',
+    'faca',
+  ]),
+  CANCEL_BOLETO: new Set(['cancela', 'cancelar', 'cancele', 'cancelem']),
+  SEND_MESSAGE: new Set([
+    'manda',
+    'mandar',
+    'mande',
+    'envia',
+    'enviar',
+    'envie',
+    'avisa',
+    'avisar',
+    'avise',
+    'lembra',
+    'lembrar',
+    'lembre',
+  ]),
+  CHECK_STATUS: new Set(['ve', 'ver', 'verifica', 'confere', 'consulta', 'checa', 'confirma']),
+  LIST_BOLETOS: new Set(['mostra', 'mostrar', 'lista', 'listar', 'manda', 'diz']),
+  GENERAL_QUESTION: new Set(),
+  UNKNOWN: new Set(),
+};
+
+const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
+
+/**
+ * A long message often tells a story before (or after) its request ("a Cida pagou os 380 do
+ * mês passado; gera um boleto de 450 pra ela"): the story's names and amounts are not the
+ * request's. The request is the last sentence that holds one of the intent's verbs, or, for a
+ * read, the last question. Undefined when the message is one sentence (nothing to tell apart)
+ * or no sentence says the request.
+ */
+export function requestSpan(intent: Intent, scan: Scan): RequestSpan | undefined {
+  const sentences = sentencesOf(scan);
+  if (sentences.length < 2) return undefined;
+  const verbs = VERBS[intent];
+  for (let s = sentences.length - 1; s >= 0; s--) {
+    const sentence = sentences[s]!;
+    for (let i = sentence.from; i < sentence.to; i++) {
+      if (verbs.has(scan.word(i))) return { sentence, fromVerb: { from: i, to: sentence.to } };
+    }
+  }
+  if (intent !== 'CHECK_STATUS' && intent !== 'LIST_BOLETOS') return undefined;
+  const question = [...sentences].reverse().find((sentence) => scan.word(sentence.to - 1) === '?');
+  return question ? { sentence: question, fromVerb: question } : undefined;
+}
+
+function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
+  const sentences: Array<{ from: number; to: number }> = [];
+  let from = 0;
+  scan.tokens.forEach((token, i) => {
+    if (token.kind === 'symbol' && SENTENCE_END.has(token.text)) {
+      if (i + 1 > from) sentences.push({ from, to: i + 1 });
+      from = i + 1;
+    }
+  });
+  if (from < scan.tokens.length) sentences.push({ from, to: scan.tokens.length });
+  return sentences.filter((sentence) => sentence.to - sentence.from > 1);
+}
+
+/**
+ * The mentions a field should be read from: those in the request from its verb on, else those
+ * in the request's sentence, else all of them (the request refers back: "gera pra ela").
+ */
+export function focused<T extends { from: number; to: number }>(
+  mentions: readonly T[],
+  span: RequestSpan | undefined,
+): readonly T[] {
+  if (!span) return mentions;
+  const within = (range: { from: number; to: number }) =>
+    mentions.filter((m) => m.from >= range.from && m.to <= range.to);
+  const fromVerb = within(span.fromVerb);
+  if (fromVerb.length > 0) return fromVerb;
+  const sentence = within(span.sentence);
+  return sentence.length > 0 ? sentence : mentions;
+}
