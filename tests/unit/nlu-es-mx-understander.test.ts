@@ -222,6 +222,32 @@ describe('es-MX understanding: values only from the words', () => {
     ).toMatchObject({ balance_mxn_cents: 670_000 });
   });
 
+  it("reads a story's request from its own sentence: the story's amounts, months and categories are not the request's", () => {
+    expect(
+      understand(
+        'El año pasado en diciembre se me fue muchísimo en regalos, como 9 mil pesos. ¿Me dices cuánto llevo gastado este mes en ropa?',
+      ).entities,
+    ).toMatchObject({ month: '2026-11', category: 'ropa' });
+    expect(
+      understand(
+        'El martes fui a Walmart con mi esposo a surtir la despensa. ¿Qué gastos tengo registrados del martes?',
+      ).entities,
+    ).toEqual({ date_iso: '2026-11-17' });
+    const moto = understand(
+      'Mi primo me ofreció su moto en 18 mil. Tengo 14,500 en el banco, ¿me alcanza para darle 9 mil el 1 de diciembre?',
+    );
+    expect(moto.entities).toMatchObject({ amount_mxn_cents: 900_000, balance_mxn_cents: 1_450_000 });
+    expect(moto.conflicts).toBeUndefined();
+  });
+
+  it('takes a value the request does not hold from the story around it', () => {
+    expect(
+      understand('El lunes pasado pagué el mantenimiento del edificio, fueron 1,100. Regístrelo por favor')
+        .entities,
+    ).toMatchObject({ amount_mxn_cents: 110_000, date_iso: '2026-11-16' });
+    expect(understand('Actualízame el préstamo de Coppel, el pago es cada día 15').entities.due_day).toBe(15);
+  });
+
   it('reads money given to the user as income', () => {
     expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(

@@ -1,5 +1,3 @@
-import { checkWrite } from '../../src/nlu/intent-model/write-evidence';
-import { PT_BR_SPEECH_ACTS } from '../../src/nlu/pt-br/speech-act';
 import { extractFeatures, tokensOf } from '../../src/nlu/intent-model/features';
 import { LinearIntentModel } from '../../src/nlu/intent-model/linear-model';
 import { fitTemperature, trainIntentModel, type TrainingExample } from '../../src/nlu/intent-model/train';

@@ -50,12 +50,12 @@ const WEEKDAY = new RegExp(
   'g',
 );
 /**
- * "el 15", "el día 15", "los 15", "cada 15", "día de pago 8", "el 1ro", "el quince". Spelled
+ * "el 15", "el día 15", "los 15", "cada 15", "cada día 15", "día de pago 8", "el 1ro", "el quince". Spelled
  * days need "el"/"día" before them: "los dos" and "cada dos" count things.
  */
 const DAY_OF_MONTH = new RegExp(
   '\\b(?:((?:dia|fecha) de pago\\s+(?:es\\s+)?(?:el\\s+)?(?:dia\\s+)?|el\\s+(?:dia\\s+)?|dia\\s+)' +
-    '|(?:los\\s+(?:dias\\s+)?|cada\\s+))' +
+    '|(?:los\\s+(?:dias\\s+)?|cada\\s+(?:dia\\s+)?))' +
     '(?:(\\d{1,2})(?:ro|ero|er|o|°|º)?|(primero|[a-z]+(?:\\s+y\\s+[a-z]+)?))' +
     `(?:\\s+de\\s+(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +
     // Not an amount or a code: "el 15%", "el 15 mil", "el 2x1".

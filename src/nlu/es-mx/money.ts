@@ -25,7 +25,7 @@ const UNIT_WORDS = wordSet(
 );
 
 /** Words before a bare number that make it an identifier or a time: "terminación 1234", "a las 3". */
-const IDENTIFIER_WORDS = wordSet('# numero num terminacion las x');
+const IDENTIFIER_WORDS = wordSet('# numero num terminacion las x dia');
 
 /**
  * Words that may follow an amount ("250 en uber", "300 de gas", "80 ayer"). A small bare number

@@ -8,13 +8,14 @@ import {
   findCategoryType,
 } from './categories';
 import type { EpochDay } from '../../../../nlu/civil-date';
-import type { Direction } from '../../../../nlu/es-mx/date-mentions';
+import type { DateMention, Direction } from '../../../../nlu/es-mx/date-mentions';
 import { resolveDay, resolveMonth } from '../../../../nlu/es-mx/date-resolution';
 import { findDebtName } from './debt-name';
 import { describe } from './description';
 import { EntityCollector } from '../../../../nlu/es-mx/entity-collector';
 import type { Intent } from './intents';
 import type { MoneyMention } from '../../../../nlu/es-mx/money';
+import { focusOn, type Focus } from './request-focus';
 
 /** "categoría otros": income filed under a category by the user. */
 const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
@@ -39,7 +40,12 @@ const PAYMENT_BEFORE =
 /** "quedé en ceros en el banco": a bank balance of zero said without a number. */
 const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
 
-/** The entities each intent carries, read only from the user's words (nothing is defaulted). */
+/**
+ * The entities each intent carries, read only from the user's words (nothing is defaulted). In
+ * a message of several sentences, the request's sentence is read first (see request-focus.ts):
+ * a value it does not hold may come from the story around it, except the optional ones a story
+ * must not set (the month of a budget, the category of a query or a budget).
+ */
 export function extractEntities(
   intent: Intent,
   analysis: Analysis,
@@ -47,31 +53,36 @@ export function extractEntities(
   income: boolean,
 ): EntityCollector {
   const collector = new EntityCollector();
+  const focus = focusOn(intent, analysis.folded);
   switch (intent) {
     case 'LOG_TRANSACTION':
-      collectPurchase(collector, analysis, today, 'past', income);
+      collectPurchase(collector, analysis, focus, today, 'past', income);
       collector.entities.transaction_type = income ? 'income' : 'expense';
       break;
     case 'SIMULATE_PURCHASE':
-      collectPurchase(collector, analysis, today, 'future', false);
+      collectPurchase(collector, analysis, focus, today, 'future', false);
       break;
-    case 'QUERY_DATA':
-      collector.offer('date_iso', days(analysis, today, 'past'));
-      collector.offer('month', months(analysis, today, 'past'));
-      collectCategory(collector, chooseCategory(analysis.categories), analysis);
+    case 'QUERY_DATA': {
+      const dates = focus.prefer(analysis.dates);
+      collector.offer('date_iso', days(dates, today, 'past'));
+      collector.offer('month', months(dates, today, 'past'));
+      collectCategory(collector, chooseCategory(focus.only(analysis.categories)), analysis);
       break;
+    }
     case 'SET_BUDGET':
-      collector.offer('amount_mxn_cents', centsOf(analysis.money));
-      collector.offer('month', months(analysis, today, 'future'));
-      collectCategory(collector, chooseCategory(analysis.categories), analysis);
+      collector.offer('amount_mxn_cents', centsOf(focus.prefer(analysis.money)));
+      collector.offer('month', months(focus.only(analysis.dates), today, 'future'));
+      collectCategory(collector, chooseCategory(focus.only(analysis.categories)), analysis);
       break;
     case 'MANAGE_DEBT':
-      collectDebt(collector, analysis);
+      collectDebt(collector, analysis, focus);
       break;
     case 'SET_BANK_BALANCE':
       collector.offer(
         'balance_mxn_cents',
-        analysis.money.length === 0 && ZERO_BALANCE.test(analysis.folded) ? [0] : centsOf(analysis.money),
+        analysis.money.length === 0 && ZERO_BALANCE.test(analysis.folded)
+          ? [0]
+          : centsOf(focus.prefer(analysis.money)),
       );
       break;
   }
@@ -86,18 +97,20 @@ export function extractEntities(
 function collectPurchase(
   collector: EntityCollector,
   analysis: Analysis,
+  focus: Focus,
   today: EpochDay,
   direction: Direction,
   income: boolean,
 ): void {
   const prices = analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount');
   const balances = analysis.money.filter((mention) => !prices.includes(mention));
-  collector.offer('amount_mxn_cents', centsOf(totalAmongst(analysis, prices)));
-  collector.offer('balance_mxn_cents', centsOf(balances));
-  collector.offer('date_iso', days(analysis, today, direction));
+  collector.offer('amount_mxn_cents', centsOf(totalAmongst(analysis, focus.prefer(prices))));
+  collector.offer('balance_mxn_cents', centsOf(focus.prefer(balances)));
+  collector.offer('date_iso', days(focus.prefer(analysis.dates), today, direction));
+  const said = focus.prefer(analysis.categories);
   const mentions = income
-    ? analysis.categories.filter((mention) => FILED_UNDER.test(analysis.folded.slice(0, mention.start)))
-    : analysis.categories;
+    ? said.filter((mention) => FILED_UNDER.test(analysis.folded.slice(0, mention.start)))
+    : said;
   // Two amounts and two category words are two purchases in one message: no single category
   // or description describes them.
   const severalPurchases = collector.inConflict('amount_mxn_cents') && mentions.length > 1;
@@ -121,19 +134,19 @@ function collectCategory(collector: EntityCollector, choice: CategoryChoice, ana
   }
 }
 
-function collectDebt(collector: EntityCollector, analysis: Analysis): void {
+function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focus): void {
   const minimums = analysis.money.filter((mention) => debtAmountRole(analysis, mention) === 'minimum');
   const payments = analysis.money.filter((mention) =>
     PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)),
   );
-  const balances = analysis.money.filter(
-    (mention) => !minimums.includes(mention) && !payments.includes(mention),
+  const balances = focus.prefer(
+    analysis.money.filter((mention) => !minimums.includes(mention) && !payments.includes(mention)),
   );
   collector.offer('debt_name', [findDebtName(analysis)]);
   const paidOff = balances.length === 0 && PAID_OFF.test(analysis.shape);
   collector.offer('balance_mxn_cents', paidOff ? [0] : centsOf(balances));
-  collector.offer('minimum_payment_mxn_cents', centsOf(minimums));
-  collector.offer('due_day', dueDays(analysis));
+  collector.offer('minimum_payment_mxn_cents', centsOf(focus.prefer(minimums)));
+  collector.offer('due_day', dueDays(analysis, focus));
   collector.entities.debt_action = paidOff || DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
 }
 
@@ -141,20 +154,29 @@ function centsOf(mentions: readonly MoneyMention[]): number[] {
   return mentions.map((mention) => mention.cents);
 }
 
-export function days(analysis: Analysis, today: EpochDay, direction: Direction): Array<string | undefined> {
-  return analysis.dates.map((mention) => resolveDay(mention, today, direction));
+export function days(
+  dates: readonly DateMention[],
+  today: EpochDay,
+  direction: Direction,
+): Array<string | undefined> {
+  return dates.map((mention) => resolveDay(mention, today, direction));
 }
 
-export function months(analysis: Analysis, today: EpochDay, direction: Direction): Array<string | undefined> {
-  return analysis.dates.map((mention) => resolveMonth(mention, today, direction));
+export function months(
+  dates: readonly DateMention[],
+  today: EpochDay,
+  direction: Direction,
+): Array<string | undefined> {
+  return dates.map((mention) => resolveMonth(mention, today, direction));
 }
 
 /**
  * "pago el 15", "vence el 5", "fecha de pago día 10": in a debt, a day of the month is its due
  * day, unless it is the cut-off day.
  */
-export function dueDays(analysis: Analysis): number[] {
-  const days = analysis.dates.filter(
+export function dueDays(analysis: Analysis, focus?: Focus): number[] {
+  const dates = focus ? focus.prefer(analysis.dates) : analysis.dates;
+  const days = dates.filter(
     (mention) => mention.kind === 'day-of-month' && !CUTOFF.test(analysis.folded.slice(0, mention.start)),
   );
   // "ahora vence el 3, ya no el 28": the day taken back is not a second due day.

@@ -31,8 +31,8 @@ export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 
 
   const moneyRoles = MONEY_ROLES.filter((role) => asked(ROLE_FIELDS[role]));
   if (moneyRoles.length > 0) collectMoney(collector, analysis, moneyRoles);
-  if (asked('date_iso')) collector.offer('date_iso', days(analysis, today, 'past'));
-  if (asked('month')) collector.offer('month', months(analysis, today, 'past'));
+  if (asked('date_iso')) collector.offer('date_iso', days(analysis.dates, today, 'past'));
+  if (asked('month')) collector.offer('month', months(analysis.dates, today, 'past'));
   if (asked('due_day')) collector.offer('due_day', dueDaysOrBareDay(analysis, moneyRoles.length > 0));
   const choice = chooseCategory(analysis.categories);
   if (asked('category')) {

@@ -1,0 +1,52 @@
+import type { Span } from '../../../../nlu/es-mx/spans';
+import type { Intent } from './intents';
+
+/**
+ * A long message often tells a story around its request ("el año pasado en diciembre se me fue
+ * como 9 mil en regalos… ¿me dices cuánto llevo gastado este mes en ropa?"): the story's
+ * amounts, days and categories are not the request's. `Focus` reads each kind of value from the
+ * request's sentence first.
+ */
+export interface Focus {
+  /** The values in the request's sentence, or all of them when it holds none of this kind. */
+  prefer<T extends Span>(mentions: readonly T[]): readonly T[];
+  /** Only the values in the request's sentence: for optional values a story must not set. */
+  only<T extends Span>(mentions: readonly T[]): readonly T[];
+}
+
+/** The words that ask for each write; a read is asked as a question. */
+const WRITE_VERBS: Partial<Record<Intent, RegExp>> = {
+  LOG_TRANSACTION: /\b(?:apunt|anot|registr|regitr|agreg|pon[lm]?[eo]|ponlo|ponla|guard|sum|carg|mete)\w*/,
+  SET_BUDGET: /\b(?:pon|fij|defin|establec|limit|presupuest|tope)\w*/,
+  MANAGE_DEBT: /\b(?:actualiz|apunt|anot|registr|marc|agreg|cambi|pon)\w*/,
+  SET_BANK_BALANCE: /\b(?:actualiz|pon|registr|saldo)\w*/,
+};
+const READS: ReadonlySet<Intent> = new Set(['QUERY_DATA', 'SIMULATE_PURCHASE']);
+
+/** Sentences of the folded text: a mark ends one, an ellipsis ("…", "...") does not. */
+const SENTENCES = /(?:[^.!?…]|\.{2,}|…)*(?:[.!?]+|$)/g;
+
+const EVERYTHING: Focus = { prefer: (mentions) => mentions, only: (mentions) => mentions };
+
+export function focusOn(intent: Intent, folded: string): Focus {
+  const sentences: Span[] = [];
+  for (const match of folded.matchAll(SENTENCES)) {
+    if (match[0].trim() !== '') sentences.push({ start: match.index, end: match.index + match[0].length });
+  }
+  if (sentences.length < 2) return EVERYTHING;
+  const verbs = WRITE_VERBS[intent];
+  const text = (sentence: Span) => folded.slice(sentence.start, sentence.end);
+  const asks = (sentence: Span) =>
+    verbs ? verbs.test(text(sentence)) : READS.has(intent) && /[?¿]/.test(text(sentence));
+  const request = [...sentences].reverse().find(asks);
+  if (!request) return EVERYTHING;
+  const within = <T extends Span>(mentions: readonly T[]) =>
+    mentions.filter((m) => m.start >= request.start && m.end <= request.end);
+  return {
+    prefer: (mentions) => {
+      const inside = within(mentions);
+      return inside.length > 0 ? inside : mentions;
+    },
+    only: within,
+  };
+}
