@@ -8,8 +8,10 @@ import { PipelineChild } from '../../bench/children';
 import { createPopulation, type Person } from '../../bench/population';
 import { quantile } from '../../bench/report';
 import { dropPrefix } from '../../bench/scenario';
+import { Queue } from 'bullmq';
 import { Container } from '../../src/app/container';
 import { conversationIdFor } from '../../src/app/ingress';
+import { outboundQueueName } from '../../src/queues/names';
 import { startOutboundWorker } from '../../src/queues/outbound-worker';
 import { createPrismaClient } from '../../src/stores/prisma/client';
 import { PrivateRedis } from './private-redis';
@@ -140,7 +142,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   );
   faults.stop();
   log(`conversations done after ${((Date.now() - t0) / 1000).toFixed(1)} s; checking`);
-  await sleep(2_000); // a second answer to anything would arrive by now
+  // Every reply that will ever come has come once nothing is left to do: no turn job, no message
+  // in a mailbox (a killed holder's lock expires and the sweeper reschedules it), no reply to send.
+  const quiet = await untilQuiet(senderSide, account, 90_000);
+  log(quiet ? 'pipeline quiet; checking' : 'pipeline still busy after 90 s; checking anyway');
 
   try {
     const verdict = await verify(db, records, platform.replies, platform.strayReplies);
@@ -283,4 +288,31 @@ function withPort(url: string, port: number): string {
   u.hostname = '127.0.0.1';
   u.port = String(port);
   return u.toString();
+}
+
+/**
+ * Waits until the pipeline has nothing left that could produce a reply: no turn job waiting,
+ * running or delayed, no conversation mailbox holding a message, and no reply job unsent.
+ * False when `timeoutMs` passed first.
+ */
+async function untilQuiet(c: Container, account: string, timeoutMs: number): Promise<boolean> {
+  const outbound = new Queue(outboundQueueName('console', account), {
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+  });
+  const busy = ['waiting', 'active', 'delayed', 'prioritized'] as const;
+  try {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+      const [turns, replies, mailboxes] = await Promise.all([
+        c.turns.getJobCounts(...busy),
+        outbound.getJobCounts(...busy),
+        c.redis.zcard(c.keys.activeMailboxes()),
+      ]);
+      const pending = [turns, replies].flatMap((counts) => Object.values(counts));
+      if (mailboxes === 0 && pending.every((n) => n === 0)) return true;
+    }
+    return false;
+  } finally {
+    await outbound.close();
+  }
 }

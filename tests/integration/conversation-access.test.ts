@@ -205,7 +205,9 @@ describe('confirmations, users and tenants', () => {
           where: { tenantId: who.tenantId },
           orderBy: { id: 'asc' },
         });
-        return found.length >= 12 ? found : undefined;
+        // Each turn's rows are written in one statement, after its reply: wait for all four turns.
+        const turns = [proposal, confirm, tooHigh, rejected].map((sent) => sent.correlationId);
+        return turns.every((id) => found.some((row) => row.correlationId === id)) ? found : undefined;
       });
       const turn = (correlationId: string | undefined) =>
         rows.filter((r) => r.correlationId === correlationId).map((r) => [r.event, r.intent]);
@@ -272,7 +274,7 @@ describe('confirmations, users and tenants', () => {
   it('a reply carries its turn: every reply of a chat has the correlation id of the message it answers', async () => {
     const who = await boletosPerson(h);
     const sent = await send(h, who, 'ajuda');
-    const replies = await repliesOf(h, sent.correlationId!);
+    const replies = await repliesOf(h, who, sent.correlationId!);
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({
       chatId: who.chat.chatId,

@@ -225,7 +225,7 @@ describe('exactly-once effects', () => {
     expect(await conversations.push(message, keys.dedupe('console', who.chat.account, id))).toBe(true);
     await turns.add('turn', { conversationId: who.conversationId }, { jobId: id, attempts: 1 });
 
-    const replies = await repliesOf(h, id);
+    const replies = await repliesOf(h, who, id);
     expect(replies.map((r) => r.text)).toEqual(['Ocorreu um erro inesperado. Por favor, tente novamente.']);
     expect(load).toHaveBeenCalledTimes(1);
     expect(await conversations.length(who.conversationId)).toBe(0);
@@ -256,7 +256,7 @@ describe('exactly-once effects', () => {
     const second = await deliver(h, who, 'lista os boletos', { platformMessageId });
     expect(first.status).toBe('queued');
     expect(second).toEqual({ status: 'duplicate' });
-    const replies = await repliesOf(h, (first as { correlationId: string }).correlationId);
+    const replies = await repliesOf(h, who, (first as { correlationId: string }).correlationId);
     expect(replies.map((r) => r.text)).toEqual(['Nenhum boleto encontrado.']);
     expect(h.replies.filter((r) => r.chatId === who.chat.chatId)).toHaveLength(1);
     expect((await savedConversation(h, who)).state).toMatchObject({ turnCount: 1 });

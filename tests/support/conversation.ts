@@ -6,6 +6,7 @@ import { conversationIdFor } from '../../src/app/ingress';
 import type { ConsoleChannel } from '../../src/channels/console/console-channel';
 import type { ConversationState, PendingConfirmation } from '../../src/pipeline/conversation';
 import { boletoNumbers } from '../../src/domains/boletos/febraban';
+import { safeJobId } from '../../src/queues/outbox';
 import type { Harness } from './harness';
 
 /**
@@ -96,28 +97,44 @@ export async function deliver(
 }
 
 /**
- * The replies carrying `correlationId`, in their turn's order (reply ids end with the index),
- * once at least one arrived and no other came for `settleMs`.
+ * The reply ids a turn can queue: its one reply (`<message id>:0`, src/queues/turn-handler.ts)
+ * or, when the turn failed, the generic error (`<message id>:error`, src/queues/turn-worker.ts).
+ */
+const TURN_REPLY_SUFFIXES = ['0', 'error'];
+
+/**
+ * The replies of the turn that answered `correlationId`, in their order, once that turn is
+ * over: its message has left the conversation's mailbox (a turn queues its replies before the
+ * commit that removes it) and every reply job it queued has been sent or has failed. Nothing is
+ * waited on by the clock: a turn that answers nothing returns [] as soon as it commits.
  */
 export async function repliesOf(
   h: Harness,
+  who: Pick<Person, 'conversationId' | 'chat'>,
   correlationId: string,
-  options: { settleMs?: number; timeoutMs?: number } = {},
+  timeoutMs = 20_000,
 ): Promise<OutboundMessage[]> {
-  const settleMs = options.settleMs ?? 200;
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
-  let count = 0;
-  let quietSince = Date.now();
-  for (;;) {
-    const found = h.replies.filter((r) => r.correlationId === correlationId);
-    if (found.length !== count) {
-      count = found.length;
-      quietSince = Date.now();
-    }
-    if (count > 0 && Date.now() - quietSince >= settleMs) return sortByIndex(found);
-    if (Date.now() > deadline) return sortByIndex(found);
-    await sleep(20);
-  }
+  await waitFor(
+    `the turn of ${correlationId} to commit`,
+    async () => {
+      const waiting = await h.container.conversations.waiting<{ id: string }>(who.conversationId, 1_000);
+      return waiting.some((message) => message.id === correlationId) ? undefined : true;
+    },
+    timeoutMs,
+  );
+  const queue = h.outboundQueue(who.chat.account);
+  await waitFor(
+    `the replies of ${correlationId} to be sent`,
+    async () => {
+      const jobs = await Promise.all(
+        TURN_REPLY_SUFFIXES.map((suffix) => queue.getJob(safeJobId(`${correlationId}:${suffix}`))),
+      );
+      const states = await Promise.all(jobs.flatMap((job) => (job ? [job.getState()] : [])));
+      return states.every((state) => state === 'completed' || state === 'failed') ? true : undefined;
+    },
+    timeoutMs,
+  );
+  return sortByIndex(h.replies.filter((reply) => reply.correlationId === correlationId));
 }
 
 function sortByIndex(messages: OutboundMessage[]): OutboundMessage[] {
@@ -134,7 +151,7 @@ export async function send(
 ): Promise<Sent> {
   const outcome = await deliver(h, who, content, options);
   if (outcome.status !== 'queued') return { outcome, correlationId: undefined, replies: [], messages: [] };
-  const messages = await repliesOf(h, outcome.correlationId);
+  const messages = await repliesOf(h, who, outcome.correlationId);
   return { outcome, correlationId: outcome.correlationId, replies: messages.map((m) => m.text), messages };
 }
 

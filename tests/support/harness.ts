@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import { loadConfig } from '../../config';
 import { Container } from '../../src/app/container';
 import { startSender } from '../../src/app/channels/sender';
 import { startPipeline, startTranscriber } from '../../src/app/roles';
 import { ConsoleChannel } from '../../src/channels/console/console-channel';
 import type { OutboundMessage } from '../../src/core/messages';
+import { outboundQueueName } from '../../src/queues/names';
 import { nameKey } from '../../src/domains/contacts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
 
@@ -18,6 +19,7 @@ export class Harness {
   readonly container: Container;
   readonly replies: OutboundMessage[] = [];
   private readonly workers: Worker[] = [];
+  private readonly outboundQueues = new Map<string, Queue>();
 
   constructor(env: Record<string, string> = {}) {
     this.container = new Container(
@@ -102,6 +104,19 @@ export class Harness {
     return channel;
   }
 
+  /** The reply queue of a console chat (to see whether a turn's replies were sent). */
+  outboundQueue(account: string): Queue {
+    let queue = this.outboundQueues.get(account);
+    if (!queue) {
+      queue = new Queue(outboundQueueName('console', account), {
+        connection: this.container.connection,
+        prefix: this.prefix,
+      });
+      this.outboundQueues.set(account, queue);
+    }
+    return queue;
+  }
+
   /** Sends a line and returns the texts of its replies. */
   async say(chat: ConsoleChannel, text: string): Promise<string[]> {
     const { replies } = await chat.say(text);
@@ -109,6 +124,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
+    await Promise.all([...this.outboundQueues.values()].map((queue) => queue.close()));
     await this.container.close();
   }
 }
