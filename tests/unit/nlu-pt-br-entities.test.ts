@@ -204,3 +204,20 @@ describe('pt-BR entities in a story told around the request', () => {
     expect(understand('a Cida pagou os 380, gera um de 450 pra ela').entities.contact_name).toBe('Cida');
   });
 });
+
+describe('pt-BR entities named only to be ruled out', () => {
+  it('a name or a day after "não o do…" is not the one asked for', () => {
+    expect(understand('cancela o boleto da Patrícia, não o do Paulo').entities.contact_name).toBe('Patrícia');
+    expect(understand('lista os boletos que vencem dia 10, não os do dia 5').entities.due_date).toBe(
+      '2026-12-10',
+    );
+  });
+
+  it('what someone owes is told; what is charged is asked', () => {
+    const out = understand('a Juliana me deve 600 mas vou cobrar so 450 agora, gera o boleto pra dia 15');
+    expect(out.entities).toMatchObject({ contact_name: 'Juliana', amount_cents: 45_000 });
+    expect(out.conflicts).toBeUndefined();
+    // The only amount said is the one to charge.
+    expect(understand('o Pedro deve 300, gera um boleto pra ele').entities.amount_cents).toBe(30_000);
+  });
+});

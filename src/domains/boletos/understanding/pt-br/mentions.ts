@@ -31,11 +31,19 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
   const dueDates = dates.filter((date) => introducedAsDue(scan, date.from));
   claimTimes(scan);
   const ids = extractMarkedIds(scan);
-  const { amounts, bare } = extractMoney(scan);
+  const money = extractMoney(scan);
   // The person introducing themselves ("aqui é a Carla do pet shop") is never the customer.
   const names = extractNames(scan).filter((name) => !introducedAsSpeaker(scan, name.from));
   const status = extractStatus(scan);
-  return { content, dates, dueDates, ids, amounts, bare, names, status };
+  return {
+    content,
+    dates: withoutDenied(scan, dates),
+    dueDates: withoutDenied(scan, dueDates),
+    ids,
+    ...withoutOwed(scan, money),
+    names: withoutDenied(scan, names),
+    status,
+  };
 }
 
 const DUE_WORDS = new Set(['vence', 'vencimento', 'vencendo', 'vcto', 'venc', 'vencer', 'ate', 'prazo']);
@@ -68,4 +76,43 @@ function introducedAsSpeaker(scan: Scan, from: number): boolean {
   if (before === 'aqui' || before === 'nome') return true;
   // "então é a Rosângela da padaria": "é" + article + name + where they work.
   return article && (i === 0 || before === 'entao' || before === 'oi' || before === 'ola');
+}
+
+const DENIAL_LINKS = new Set(['o', 'a', 'os', 'as', 'do', 'da', 'dos', 'das', 'de', 'dia', 'pro', 'pra']);
+
+/**
+ * "cancela o da Patrícia, não o do Paulo", "os que vencem dia 10, não os do dia 5": a value
+ * named only to be ruled out. Dropped when another of its kind remains.
+ */
+function withoutDenied<T extends { from: number }>(scan: Scan, mentions: readonly T[]): T[] {
+  const kept = mentions.filter((mention) => !deniedBefore(scan, mention.from));
+  return kept.length > 0 ? kept : [...mentions];
+}
+
+function deniedBefore(scan: Scan, from: number): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - 4); i--) {
+    const word = scan.word(i);
+    if (word === 'nao' || word === 'n') return i < from - 1; // "não o do Paulo", never "não Paulo"
+    if (!DENIAL_LINKS.has(word)) return false;
+  }
+  return false;
+}
+
+const OWED = new Set(['deve', 'devia', 'devendo', 'deviam', 'devem']);
+
+/**
+ * "a Juliana me deve 600 mas vou cobrar só 450": what someone owes is told, what is charged is
+ * asked; the owed amount is dropped when another amount remains.
+ */
+function withoutOwed(
+  scan: Scan,
+  money: { amounts: AmountMention[]; bare: BareNumber[] },
+): { amounts: AmountMention[]; bare: BareNumber[] } {
+  const owed = (value: { from: number }) =>
+    OWED.has(scan.word(value.from - 1)) ||
+    (scan.word(value.from - 1) === 'me' && OWED.has(scan.word(value.from - 2)));
+  const amounts = money.amounts.filter((amount) => !owed(amount));
+  const bare = money.bare.filter((value) => !owed(value));
+  const dropped = amounts.length + bare.length < money.amounts.length + money.bare.length;
+  return dropped && amounts.length + bare.length > 0 ? { amounts, bare } : money;
 }
