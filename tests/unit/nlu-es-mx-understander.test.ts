@@ -248,6 +248,11 @@ describe('es-MX understanding: values only from the words', () => {
     expect(understand('Actualízame el préstamo de Coppel, el pago es cada día 15').entities.due_day).toBe(15);
   });
 
+  it('a question with a story amount after it stays a question, never a log', () => {
+    const out = understand('¿Cuánto gasté el domingo? creo que fueron 300 pero quiero ver');
+    expect(out.intent === 'QUERY_DATA' || out.confidence < 0.7).toBe(true);
+  });
+
   it('reads money given to the user as income', () => {
     expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(

@@ -221,3 +221,22 @@ describe('pt-BR entities named only to be ruled out', () => {
     expect(understand('o Pedro deve 300, gera um boleto pra ele').entities.amount_cents).toBe(30_000);
   });
 });
+
+describe('pt-BR intent of a long story that ends in its request', () => {
+  it('the last sentence, read alone, lifts the intent the model leaned to above Gate 2', () => {
+    const out = understand(
+      'Boa tarde. O seu Antônio se mudou pra outra cidade semana passada, uma pena, cliente antigo. ' +
+        'Ele tinha um plano parcelado. Por favor cancele o boleto nº 5120 que venceria dia 20, não vamos mais cobrar',
+    );
+    expect(out.intent).toBe('CANCEL_BOLETO');
+    expect(out.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(out.entities.boleto_id).toBe(5120);
+  });
+
+  it('never lifts a write the words hold back', () => {
+    const out = understand(
+      'Bom dia. A Bruna atrasou de novo. Se ela não pagar até sexta, cancela o boleto dela',
+    );
+    expect(out.confidence).toBeLessThan(0.7);
+  });
+});
