@@ -118,7 +118,7 @@ describe('a write needs words that ask for it', () => {
   });
 });
 
-describe('the write check reads the sentences that speak of the write', () => {
+describe('the write check and a story told before the request', () => {
   const check = (text: string) => checkWrite('CANCEL_BOLETO', text, PT_BR_SPEECH_ACTS);
 
   it("a story's negation or question is not the request's", () => {
@@ -136,5 +136,17 @@ describe('the write check reads the sentences that speak of the write', () => {
       pass: false,
       reason: 'hypothetical',
     });
+  });
+});
+
+describe('the write check reads the message from the request on', () => {
+  const log = (text: string) => checkWrite('LOG_TRANSACTION', text, ES_MX_SPEECH_ACTS);
+
+  it('a question after the words of a write still holds it back', () => {
+    expect(log('gaste xvalor en ropa este mes. ¿cuanto llevo?')).toEqual({ pass: false, reason: 'question' });
+  });
+
+  it('a greeting before the request does not', () => {
+    expect(log('¿que onda? gaste xvalor en tacos, apuntalo')).toEqual({ pass: true });
   });
 });

@@ -12,7 +12,7 @@
  * - does not also ask, unmistakably, for another write ("cancela o 45 e cria outro de 150").
  *
  * In a message of several sentences, the question, condition and negation checks read the
- * sentences that speak of the write (see `sentencesAsking`).
+ * message from the request on (see `fromRequestOn`): a story or a greeting before it is not.
  *
  * The text checked is the one the model reads: canonical words with the values masked, so a
  * typo is already corrected and a message quoted for sending is not read as a request.
@@ -46,12 +46,11 @@ export const CAPPED_CONFIDENCE = 0.55;
 export function checkWrite(intent: string, folded: string, rules: SpeechActRules): WriteCheck {
   const evidence = rules.evidence[intent];
   if (evidence !== undefined && !evidence.test(folded)) return { pass: false, reason: 'no_evidence' };
-  for (const request of evidence === undefined ? [folded] : sentencesAsking(folded, evidence)) {
-    if (rules.hypothetical.test(request)) return { pass: false, reason: 'hypothetical' };
-    if (rules.negated.test(request)) return { pass: false, reason: 'negated' };
-    if (rules.question.test(request) && !rules.politeRequest.test(request))
-      return { pass: false, reason: 'question' };
-  }
+  const request = evidence === undefined ? folded : fromRequestOn(folded, evidence);
+  if (rules.hypothetical.test(request)) return { pass: false, reason: 'hypothetical' };
+  if (rules.negated.test(request)) return { pass: false, reason: 'negated' };
+  if (rules.question.test(request) && !rules.politeRequest.test(request))
+    return { pass: false, reason: 'question' };
   const asked = Object.entries(rules.unambiguous).filter(([, words]) => words.test(folded));
   if (asked.some(([other]) => other !== intent)) return { pass: false, reason: 'two_writes' };
   return { pass: true };
@@ -65,15 +64,15 @@ export function checkWrite(intent: string, folded: string, rules: SpeechActRules
 const SENTENCES = /(?:[^.!?¿¡]|(?:\.\s?){2,})*(?:[.!?]+|$)/g;
 
 /**
- * The sentences that speak of the write: those with the write's words. A story told around the
- * request ("…não faz sentido manter o boleto dela aberto. Cancela o boleto da Marcia") has
- * negations, conditions and questions of its own, which are not about the write; a question
- * or a condition in a sentence that names the write still is ("¿Cuánto gasté el sábado? creo
- * que fueron 600"). A message of one sentence is checked whole.
+ * The part of the message that asks for the write: from the first sentence with the write's
+ * words to the end. A story told before the request ("…não faz sentido manter o boleto dela
+ * aberto. Cancela o boleto da Marcia") or a greeting ("opa, blz? faz um boleto de 260…") has
+ * negations, conditions and questions of its own, which are not about the write; whatever comes
+ * with or after the request still is ("gasté 800 en ropa. ¿Cuánto llevo?", "gera um de 2 mil
+ * pra Bianca. Mas só se ela confirmar"). A message of one sentence is checked whole.
  */
-function sentencesAsking(folded: string, evidence: RegExp): string[] {
+function fromRequestOn(folded: string, evidence: RegExp): string {
   const sentences = (folded.match(SENTENCES) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
-  if (sentences.length < 2) return [folded];
-  const asking = sentences.filter((sentence) => evidence.test(sentence));
-  return asking.length > 0 ? asking : [folded];
+  const first = sentences.findIndex((sentence) => evidence.test(sentence));
+  return first <= 0 ? folded : sentences.slice(first).join(' ');
 }
