@@ -7,7 +7,6 @@ import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import { createIntentEngine } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
-import { parseState } from '../pipeline/conversation';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
 import { QUEUES } from '../queues/names';
@@ -124,16 +123,9 @@ export class Container {
         : undefined,
       usage: new PrismaAiUsageStore(this.db),
       logger: this.logger.child({ component: 'understanding' }),
+      // The model sees the conversation's recent messages from the state the turn already
+      // holds (Scope.conversation): nothing is loaded from Redis again.
       audit: { write: (entries) => this.audit.write(entries) },
-      // The model sees the conversation's recent messages (kept in its Redis state).
-      context: async (scope) => {
-        const stored = await this.conversations.load(scope.tenant.id, scope.conversationId);
-        const state = parseState(stored.state, scope.now, () => undefined);
-        return {
-          recent: state.recent.map((m) => ({ role: m.role, text: m.text })),
-          ...(state.lastIntent ? { lastIntent: state.lastIntent } : {}),
-        };
-      },
     });
   }
 

@@ -45,6 +45,14 @@ export interface Scope {
   /** Today in the tenant's time zone, `YYYY-MM-DD`. */
   today: string;
   db: Db;
+  /**
+   * What the turn already holds of the conversation (its saved state), for a model's context:
+   * read once per turn, never loaded again by whoever needs it.
+   */
+  conversation?: {
+    recent: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
+    lastIntent?: string;
+  };
 }
 
 export type ToolCategory = 'Query' | 'Transactional' | 'Communication' | 'Support';

@@ -207,8 +207,13 @@ export class GeminiIntentEngine implements IntentEngine {
     };
   }
 
-  /** The conversation's context, when a source is configured; a failing source only costs context. */
+  /**
+   * The conversation's context: what the turn holds (`scope.conversation`), else a configured
+   * source; a failing source only costs context.
+   */
   private async conversation(scope: Scope): Promise<{ context?: ConversationContext }> {
+    if (scope.conversation)
+      return { context: { ...scope.conversation, recent: [...scope.conversation.recent] } };
     if (!this.options.context) return {};
     try {
       const context = await this.options.context(scope);

@@ -101,6 +101,10 @@ export class Turn {
       now: input.now,
       today: isoDateInZone(input.now, input.tenant.timeZone),
       db: deps.db,
+      conversation: {
+        recent: input.state.recent.map((m) => ({ role: m.role, text: m.text })),
+        ...(input.state.lastIntent ? { lastIntent: input.state.lastIntent } : {}),
+      },
     };
   }
 

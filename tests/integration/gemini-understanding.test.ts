@@ -134,6 +134,29 @@ const CREATE_TEXT = 'cria um boleto de 150 reais pro João pra dia 10';
 const CREATE_ARGS = { contact_name: 'João', amount_cents: 15000, due_date: '2026-12-10' };
 
 describe('what is sent to Gemini', () => {
+  it("sends the conversation's recent messages the turn holds, read once (no store is asked)", async () => {
+    const { engine } = setup();
+    const t = await tenant();
+    server.enqueue(call('create_boleto', CREATE_ARGS));
+    const withHistory: Scope = {
+      ...scope(t),
+      conversation: {
+        recent: [
+          { role: 'user', text: 'oi, quais boletos vencem amanhã?' },
+          { role: 'assistant', text: 'Nenhum boleto encontrado.' },
+        ],
+        lastIntent: 'LIST_BOLETOS',
+      },
+    };
+    await understand(engine, CREATE_TEXT, withHistory);
+    const contents = server.requests[0]!.body?.contents ?? [];
+    expect(contents.map((c) => c.parts?.[0]?.text)).toEqual([
+      'oi, quais boletos vencem amanhã?',
+      'Nenhum boleto encontrado.',
+      CREATE_TEXT,
+    ]);
+  });
+
   it('declares only the tools of the user role, as JSON Schemas, with the guardrailed system prompt', async () => {
     const { engine } = setup();
     const t = await tenant();
