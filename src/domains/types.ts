@@ -101,8 +101,8 @@ export type Validation =
       params: Record<string, unknown>;
       /**
        * Defaults the pack filled in (docs/finance.md: a date that defaults to today). The pipeline adds
-       * them to the proposal's entities, so Gate 3 on the confirmation and a redo of an expired
-       * proposal read the value the prompt showed, not a new default (a "sí" after midnight).
+       * them to the proposal's entities, so a redo of an expired proposal reads the value the
+       * prompt showed, not a new default (a "sí" after midnight runs the proposed values anyway).
        */
       filled?: Entities;
     }

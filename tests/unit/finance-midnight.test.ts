@@ -10,8 +10,8 @@ import type { TurnInput } from '../../src/pipeline/turn';
 /**
  * The date a movement defaults to is the one the prompt showed: a proposal made at 23:59 in
  * Mexico City and confirmed at 00:01 writes the first day, not the day of the "sí". The pack
- * returns the default as `filled`, so the proposal's entities carry it (Gate 3 on the "sí" and a
- * redo read that day); the pipeline executes the proposed values.
+ * returns the default as `filled`, so the proposal's entities carry it (a redo reads that day);
+ * the pipeline executes the proposed values.
  */
 describe('finance: a confirmation after midnight writes the date that was shown', () => {
   const tenant: TenantProfile = {
