@@ -253,6 +253,17 @@ describe('es-MX understanding: values only from the words', () => {
     expect(out.intent === 'QUERY_DATA' || out.confidence < 0.7).toBe(true);
   });
 
+  it('a year is not pesos, and "mejor" corrects an amount', () => {
+    expect(
+      understand('este 2027 sí voy en serio, ponme un límite de 4,000 al mes para comer fuera').entities
+        .amount_mxn_cents,
+    ).toBe(400_000);
+    expect(understand('presupuesto para entretenimiento 1500... mejor 1200').entities.amount_mxn_cents).toBe(
+      120_000,
+    );
+    expect(understand('gasté 2000 en el súper').entities.amount_mxn_cents).toBe(200_000);
+  });
+
   it('reads money given to the user as income', () => {
     expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(

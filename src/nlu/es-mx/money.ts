@@ -24,6 +24,10 @@ const UNIT_WORDS = wordSet(
    personas litros lts kilos kg km gb am pm porciento %`,
 );
 
+/** Words before a bare year: "este 2027", "el año 2026", "del 2025". */
+const YEAR_WORDS = wordSet('este ano del');
+const isYear = (cents: number) => cents % 100 === 0 && cents / 100 >= 1990 && cents / 100 <= 2099;
+
 /** Words before a bare number that make it an identifier or a time: "terminación 1234", "a las 3". */
 const IDENTIFIER_WORDS = wordSet('# numero num terminacion las x dia');
 
@@ -109,14 +113,16 @@ export function findMoney(
 /** "no fueron 500, fueron 300": an amount denied before the one that replaces it. */
 const DENIED_BEFORE = /(?:^|\W)no\s+(?:fueron|fue|era|eran|es|son|gaste|pague)\s+(?:de\s+|como\s+)?\$?\s*$/;
 
-/** Words that take back the amount just said: "200, no, 250"; "300 perdón 350". */
+/** Words that take back the amount just said: "200, no, 250"; "300 perdón 350"; "1500... mejor 1200". */
 const CORRECTION =
-  /(?:^|\W)(?:no|digo|perdon|mejor dicho|quise decir|me equivoque|corrijo|o sea|bueno)(?:\W|$)/;
+  /(?:^|\W)(?:no|digo|perdon|mejor|mejor dicho|quise decir|me equivoque|corrijo|o sea|bueno)(?:\W|$)/;
 
 function isAmountByContext(tokens: readonly Token[], index: number, reading: Reading): boolean {
   const before = tokens[index - 1]?.text;
   const after = tokens[reading.next];
   if (before !== undefined && IDENTIFIER_WORDS.has(before)) return false;
+  // "este 2027", "el año 2026", "del 2025": a year, not pesos.
+  if (before !== undefined && YEAR_WORDS.has(before) && isYear(reading.cents)) return false;
   if (after && UNIT_WORDS.has(after.text)) return false;
   const countsThings = after?.kind === 'word' && !AMOUNT_FOLLOWERS.has(after.text);
   return !(reading.cents < 1_000 && countsThings);
