@@ -15,7 +15,7 @@ import { validate } from './stages/validate';
 import type { Turn } from './turn';
 
 /**
- * The gated pipeline as routes (docs/specification.md#routes). Every message passes Gate 1, the
+ * The gated pipeline as routes (docs/specification.md#the-turn). Every message passes Gate 1, the
  * late-message check and the router; the router decides the route once, and each route is the
  * list of its steps below. Each step returns the value the next one needs, or STOP once it gave
  * the turn its reply. Gate 5 (`guard`) is the only maker of the value `execute` takes, so every
