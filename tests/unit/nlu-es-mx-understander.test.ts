@@ -342,3 +342,27 @@ describe('es-MX understanding: confidence', () => {
     expect(proposesWrite('tengo 5 mil en efectivo')).toBe(false);
   });
 });
+
+describe('es-MX understanding: what Iris cannot do', () => {
+  const writes = ['LOG_TRANSACTION', 'SET_BUDGET', 'MANAGE_DEBT', 'SET_BANK_BALANCE'];
+  const proposesWrite = (text: string) => {
+    const result = understand(text);
+    return writes.includes(result.intent) && result.confidence >= 0.7;
+  };
+
+  it.each([
+    'transfiérele 2 mil a mi hermano de lo que le debo',
+    'Págueme el recibo de la luz por favor, vence mañana',
+    'pásale 5 mil a mi hermano por spei porfa',
+    'invierteme 10k en cetes pls',
+  ])('moving money is never proposed as a record: %s', (text) => {
+    expect(proposesWrite(text)).toBe(false);
+  });
+
+  it('a transfer received is still an income to record', () => {
+    const out = understand('me llegó una transferencia de 5 mil de un cliente, anótala como ingreso');
+    expect(out.intent).toBe('LOG_TRANSACTION');
+    expect(out.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(out.entities).toMatchObject({ amount_mxn_cents: 500_000, transaction_type: 'income' });
+  });
+});

@@ -240,3 +240,59 @@ describe('pt-BR intent of a long story that ends in its request', () => {
     expect(out.confidence).toBeLessThan(0.7);
   });
 });
+
+describe('pt-BR names with ordinary words, and words that are not names', () => {
+  it.each([
+    ['gera um boleto de R$ 850,00 pro Mercadinho Bom Preço vencendo dia 5', 'Mercadinho Bom Preço'],
+    ['quais boletos a Distribuidora Boa Esperança já pagou esse mês?', 'Distribuidora Boa Esperança'],
+    ['manda um lembrete pro Lucas Ferreira Dias falando que a aula mudou', 'Lucas Ferreira Dias'],
+    ['o boleto da Escola Bright foi pago?', 'Escola Bright'],
+    [
+      'Gera pra ele: Marcos Vinícius Teixeira, 2 mil e 800, vencimento depois de amanhã',
+      'Marcos Vinícius Teixeira',
+    ],
+  ])('"%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+
+  it('a word written in capitals only is not taken into a name: the message may be shouted', () => {
+    expect(understand('MANDA PRO BETO BOM DIA').entities.contact_name).toBe('BETO');
+  });
+
+  it.each([
+    ['"ô Iris" calls the assistant', 'ô Iris cancela aí aquele boleto número 312'],
+    ['"aqui da loja" is where the writer is', 'tô aqui da loja, cancela o boleto 45'],
+    ['"o pessoal" is everyone', 'me mostra os boletos em atraso, quero cobrar o pessoal essa semana'],
+    ['"pra quem" asks who', 'quais boletos vencem sexta? vou mandar lembrete pra quem tá devendo'],
+  ])('is not a name: %s', (_why, text) => {
+    expect(understand(text).entities.contact_name).toBeUndefined();
+  });
+
+  it("a list's filters come from its question, never from the story around it", () => {
+    const out = understand(
+      'quais boletos ja foram pagos esse mes? quero fechar o caixa da distribuidora aqui em Belém',
+    );
+    expect(out.intent).toBe('LIST_BOLETOS');
+    expect(out.entities.contact_name).toBeUndefined();
+    // A greeting's question is not the request: the day asked about still counts.
+    const greeting = understand(
+      'bom dia!! tudo certo por ai? queria saber o que vence na quarta, pra ir avisando',
+    );
+    expect(greeting.entities.due_date).toBe('2026-11-25');
+  });
+});
+
+describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
+  const proposesWrite = (text: string) => {
+    const out = understand(text);
+    return ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(out.intent) && out.confidence >= 0.7;
+  };
+
+  it.each([
+    'faz um pix de 50 de volta pro Gustavo, ele pagou a mais',
+    'transfere 300 pro fornecedor',
+    'se a Farmácia Vida Nova não pagar até amanhã você cancela o boleto dela',
+  ])('proposes no write: %s', (text) => {
+    expect(proposesWrite(text)).toBe(false);
+  });
+});

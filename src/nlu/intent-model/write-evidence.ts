@@ -8,6 +8,7 @@
  *   logging…), and
  * - is not a question, unless it is a polite request ("consegue gerar um boleto…?",
  *   "¿me puedes anotar…?"), and
+ * - does not ask Iris to move money ("faz um pix de 50 pro Gustavo", "transfiérele 2 mil…"), and
  * - is not hypothetical ("e se eu cancelar…", "si compro…") nor negated ("não cancela…"), and
  * - does not also ask, unmistakably, for another write ("cancela o 45 e cria outro de 150").
  *
@@ -27,6 +28,12 @@ export interface SpeechActRules {
   hypothetical: RegExp;
   /** The write's verb right after a negation. */
   negated: RegExp;
+  /**
+   * Asking Iris to move money (a transfer, a pix, paying a bill for the person): no write of a
+   * pack does that, so no write may be proposed for it ("transfiérele 2 mil a mi hermano de lo
+   * que le debo" is not a debt to record).
+   */
+  outOfReach: RegExp;
   /** Per write intent, the words that ask for it. */
   evidence: Readonly<Record<string, RegExp>>;
   /**
@@ -38,7 +45,10 @@ export interface SpeechActRules {
 
 export type WriteCheck =
   | { pass: true }
-  | { pass: false; reason: 'no_evidence' | 'question' | 'hypothetical' | 'negated' | 'two_writes' };
+  | {
+      pass: false;
+      reason: 'no_evidence' | 'out_of_reach' | 'question' | 'hypothetical' | 'negated' | 'two_writes';
+    };
 
 /** Below Gate 2's threshold, on purpose: the pipeline asks what the person wants. */
 export const CAPPED_CONFIDENCE = 0.55;
@@ -47,6 +57,7 @@ export function checkWrite(intent: string, folded: string, rules: SpeechActRules
   const evidence = rules.evidence[intent];
   if (evidence !== undefined && !evidence.test(folded)) return { pass: false, reason: 'no_evidence' };
   const request = evidence === undefined ? folded : fromRequestOn(folded, evidence);
+  if (rules.outOfReach.test(request)) return { pass: false, reason: 'out_of_reach' };
   if (rules.hypothetical.test(request)) return { pass: false, reason: 'hypothetical' };
   if (rules.negated.test(request)) return { pass: false, reason: 'negated' };
   if (rules.question.test(request) && !rules.politeRequest.test(request))

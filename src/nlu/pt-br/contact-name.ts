@@ -33,6 +33,7 @@ const PERSON_VERBS = new Set(
   'cobrar cobra cobre cobrando avisar avisa avise avisando lembrar lembra lembre lembrando'.split(' '),
 );
 const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
+const HERE = new Set(['aqui', 'la', 'ali', 'daqui']);
 const TITLES = new Set(['dona', 'seu', 'sr', 'sra', 'srta', 'dr', 'dra', 'dom', 'doutor', 'doutora']);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
@@ -41,6 +42,8 @@ const ROLES = new Set(
   ),
 );
 const OBJECTS = new Set(['boleto', 'cobranca', 'fatura']);
+/** "Gera pra ele: Marcos Vinícius, 2 mil": the person is spelled out after the colon. */
+const BEFORE_LISTED_NAME = new Set(['ele', 'ela', 'gera', 'cria', 'emite', 'faz']);
 const MAX_WORDS = 6;
 
 /**
@@ -71,20 +74,33 @@ referente ref relativo relativa aluguel mensalidade condominio consulta servico 
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
 matricula honorarios multa juros acordo divida emprestimo
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
+pessoal galera gente povo turma clientes quem certinho direitinho
 `.split(/\s+/),
 );
 
-/** A word that can be part of a name, or false. */
-function isNameWord(scan: Scan, i: number): boolean {
+/**
+ * Ordinary words that companies put in their names ("Mercadinho Bom Preço", "Farmácia Vida
+ * Nova", "Escola de Idiomas Falar Bem", "Lucas Ferreira Dias"): written with a capital inside
+ * a capitalized name they belong to it. `NAME_OPENERS` may also start one ("Escola Bright").
+ * A word in capitals only says nothing (the whole message may be shouted).
+ */
+const NAME_OPENERS = new Set('escola curso material produtos servicos reforma luz agua'.split(' '));
+const CAPITALIZED_IN_NAMES = new Set([
+  ...NAME_OPENERS,
+  ...'bom boa bons boas novo nova novos novas dia dias real bem mais todo toda primeiro primeira fim final conta valor mil cem'.split(
+    ' ',
+  ),
+]);
+
+/** A word that can be part of a name, or false; `inName`: it would continue a capitalized one. */
+function isNameWord(scan: Scan, i: number, inName = false): boolean {
   const token = scan.tokens[i];
-  return (
-    token !== undefined &&
-    token.kind === 'word' &&
-    scan.isFree(i) &&
-    token.folded.length >= 2 &&
-    !NOT_A_NAME.has(token.folded) &&
-    !NOT_A_NAME.has(token.text)
-  );
+  if (token === undefined || token.kind !== 'word' || !scan.isFree(i) || token.folded.length < 2)
+    return false;
+  if (!NOT_A_NAME.has(token.folded) && !NOT_A_NAME.has(token.text)) return true;
+  const written = scan.text.original.slice(token.start, token.end);
+  const titleCase = token.capitalized && written !== written.toUpperCase();
+  return titleCase && (inName ? CAPITALIZED_IN_NAMES : NAME_OPENERS).has(token.folded);
 }
 
 /**
@@ -107,7 +123,7 @@ export function readName(
   if (!isNameWord(scan, first)) return undefined;
   const capitalized = scan.tokens[first]?.capitalized ?? false;
   const sameStyle = (i: number): boolean =>
-    isNameWord(scan, i) && (scan.tokens[i]?.capitalized ?? false) === capitalized;
+    isNameWord(scan, i, capitalized) && (scan.tokens[i]?.capitalized ?? false) === capitalized;
   let end = first + 1;
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
@@ -128,13 +144,18 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
     rank = 1;
     if (word === 'p') start++;
     if (ARTICLES.has(scan.word(start))) start++;
-  } else if (word === ':' && OBJECTS.has(scan.word(cue - 1))) {
+  } else if (
+    word === ':' &&
+    (OBJECTS.has(scan.word(cue - 1)) || BEFORE_LISTED_NAME.has(scan.word(cue - 1)))
+  ) {
     rank = 1; // "Cria boleto: Roberto Carlos, R$ 450"
   } else if (OWNER_CUES.has(word)) {
+    // "aqui da loja", "lá da oficina": where the writer is, not whose boleto it is.
+    if (HERE.has(scan.word(cue - 1))) return undefined;
     rank = 2;
   } else if (ARTICLES.has(word) && PERSON_VERBS.has(scan.word(cue - 1))) {
     rank = 1;
-  } else if (ARTICLE_CUES.has(word)) {
+  } else if (ARTICLE_CUES.has(word) && !isInterjection(scan, cue)) {
     rank = 3;
     if (word === 'com' && ARTICLES.has(scan.word(start))) start++;
   } else {
@@ -146,6 +167,12 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
   if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name))) return undefined;
   return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank };
+}
+
+/** "ô Iris, cancela…": "ô" (with its accent) calls someone; it is not the article "o". */
+function isInterjection(scan: Scan, i: number): boolean {
+  const token = scan.tokens[i];
+  return token !== undefined && /^ô$/i.test(scan.text.original.slice(token.start, token.end));
 }
 
 /** What may follow a lower-case name after a bare article: "avisa o joão que ...". */

@@ -22,7 +22,10 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // "se puder" / "se possível" / "se der" are politeness, not a condition. A condition put
   // after the request ("gera um de 2 mil pra Bianca, mas só se ela confirmar o pedido") is one.
   hypothetical:
-    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,3}\w+(?:ar|er|ir)\b/,
+    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
+  // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
+  outOfReach:
+    /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
   negated: new RegExp(`\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b`),
   evidence: {
     CREATE_BOLETO:

@@ -222,6 +222,9 @@ export const FINANCE_HABITS: TypingHabits = {
 
 export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   LOG_TRANSACTION: [
+    '[(ayer|hoy)] (casetas|caseta|estacionamiento|propina) (a|de|en) (Cuerna|Puebla|Querétaro|el centro) {amount}',
+    '(Ojo|Oye), esto es de mi bolsa, no de (la tienda|el negocio): (pagué|gasté) {amount} (de|en) {item}',
+    '(hoy|ayer) (hice|saqué|gané) {amount} en (el taxi|las dejadas|la chamba) [🚕] (anótalo|apúntalo) como (ingreso|entrada) [pls]',
     '(gasto|ingreso|pago): {amount}, categoría {category}',
     '(mi abuela|mi tía|mi mamá|el patrón|mi padrino) me (regaló|regalo|dio|mandó) {amount} [(por mi santo|de bono|de navidad|por el proyecto)]',
     '(ya me regresó|ya me devolvió|me regresó) (mi vecino|mi hermano|mi amigo) (los|el) {amount} que le (presté|prestamos)',
@@ -259,6 +262,7 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(quiero|voy a) (registrar|anotar) (un gasto|un ingreso|lo que gasté [hoy])',
   ],
   QUERY_DATA: [
+    '¿(cuánto|cuanto) (gasté|gaste) (el sábado|ayer|el domingo pasado)? (creo que|creo q) fueron como {amount} pero (quiero checar|no me acuerdo)',
     '¿ya (pagué|pague) {item} (este mes|{month})?',
     '¿ya (registraste|anotaste|apuntaste|guardaste) lo de {item}?',
     '(k|qué|que) tanto (me he gastado|llevo|he gastado) en {category} [{month}]',
@@ -304,6 +308,7 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(este mes|para diciembre) (quiero|voy a) (limitarme|ajustarme) a {amount}',
   ],
   MANAGE_DEBT: [
+    'le pagué a (mi hermano|mi comadre|Rosa) los {amount} que le debía, ya (quedamos a mano|no le debo nada)',
     '(le debo|debo) a (doña Chela|mi prima Vero|Toño|mi compadre Beto|don Rigo) {amount} [de (las tortillas|lo del regalo)]',
     '(debo|le debo) {amount} a (mi prima|mi tía|doña Chela|Pau|el Güero) [por (lo del regalo|las tortillas)]',
     '(anota|apunta|registra) que le debo {amount} a (Pau|mi hermano|doña Chela|Memo) [por lo del regalo]',
@@ -354,6 +359,8 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(me quiero comprar|quiero comprarme|me late comprar) {product} de {amount} pero no sé si (me alcance|me alcanza|me da)',
   ],
   SET_BANK_BALANCE: [
+    '(mi cuenta de nómina|la de nómina|mi cuenta de ahorro|la de débito) (tiene|trae) {amount}',
+    '(update|actualiza|ojo): (my balance|mi saldo) en (Santander|BBVA|Banorte) (is|es) {amount}',
     '(me quedé|estoy|ando) en ceros en (el banco|la cuenta|BBVA|la de débito)',
     '(tengo|traigo) {amount} en (santander|HSBC|banamex|Scotiabank|inbursa)',
     '(tengo|traigo|me quedan) {amount} en (el banco|mi cuenta|la cuenta|BBVA|Nu|Banorte)',
@@ -365,6 +372,11 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(ahorita|hoy|ya) (tengo|me quedan) {amount} en la cuenta',
   ],
   GENERAL_QUESTION: [
+    '¿(usted cree|crees|tú crees) que {amount} al mes (sea|es) un (presupuesto razonable|buen presupuesto|suficiente) para (una persona sola|una familia de cuatro|un estudiante|una maestra jubilada)?',
+    '¿(cuánto|qué tanto) se recomienda (gastar|destinar) (en renta|en comida|en diversión) de lo que uno gana?',
+    'quiero (ponerme|hacer) un presupuesto pero no sé (ni por dónde empezar|cómo), ¿(qué me recomiendas|me ayudas)?',
+    '(buenos días|buenas tardes) (señorita|Iris), ¿(usted|tú) qué (cosas )?(puede|puedes) hacer?',
+    '(graciass|gracias Iris|mil gracias)[!!] (❤️|🙏|😊)',
     '¿(qué son|qué es|cómo funcionan) (los cetes|un fondo de inversión|las afores|los pagarés)?',
     '¿(qué es|que es|cómo funciona) la regla (50 30 20|50/30/20|del 50 30 20)?',
     '¿qué pasa si (un mes )?no pago el mínimo de la tarjeta?',
@@ -392,6 +404,20 @@ export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     'what can you do?',
   ],
   UNKNOWN: [
+    '(hoy|ayer|esta semana|este finde) no (gasté|gaste|compré|compre) (nada|ni un peso|ni un centavo)[, (milagro|me aguanté|puro chambear|qué orgullo)][ 😂|💪]',
+    '(ojalá|ojala) (la próxima quincena|este mes|en diciembre) me (paguen|den|depositen) (el bono|el aguinaldo|lo que me deben) de {amount}[ 🙏]',
+    '(ojalá|ojala) (algún día|este año|pronto) (pudiera|pueda|pudiéramos) (gastar menos de {amount} al mes|ahorrar {amount}|llevar a mis nietos a Europa|irme de viaje|comprarme una casa)[ 🙏]',
+    '(si no me hubiera gastado|si no hubiera comprado|si no hubiera pagado) {amount} en {item}, (ahorita|ya) tendría para {item}[ 🙄]',
+    '(ya no le voy a pagar|no le pienso pagar) a {debt} hasta (que me quiten el cargo|que me expliquen el cobro|que me devuelvan)',
+    '(transfiérele|pásale|mándale|deposítale) {amount} a (mi hermano|mi comadre|mi mamá|Juan) (por spei|de lo que le debo|a su cuenta)[ porfa]',
+    '[(le cuento que|fíjese que)] mi hermano me pidió prestado[ para la colegiatura]. ¿me puedes hacer (la|una) transferencia (de {amount} )?a su cuenta (de BBVA|de Banorte)?[ es urgente]',
+    '(págueme|págame|págale|paga tú) (el recibo de la luz|la tarjeta|el internet|la renta) [por favor][, vence {futureDay}]',
+    '(invierteme|inviérteme|mete) {amount} en (cetes|la bolsa|cripto) [pls]',
+    '(disculpe la pregunta|una pregunta|oye), ¿(sabe|sabes) (cómo se prepara|la receta de|cómo se hace) (el ponche de frutas|los tamales|el pozole)?[ es para la posada]',
+    '(no he pagado|todavía no pago|aún no pago) (la renta|la luz|la tarjeta|el internet)[ todavía]',
+    'no voy a (apuntar|anotar|registrar) lo (del súper|de la gasolina|de la comida) todavía, (al rato|luego|mañana) te paso el ticket',
+    '(ay no manches|qué coraje|no puede ser) se me (ponchó la llanta|descompuso el coche|perdió la cartera)[ aquí en (insurgentes|el centro)][ (que coraje|jaja)]',
+    '¿(alguien sabe|sabes) a (qué|q) hora juega el (América|Chivas|Cruz Azul) (hoy|mañana)?',
     '{amount}',
     '¿(qué hora es|qué día es hoy|dónde estás|qué haces)?',
     '(quiero invertir|invierte|mete) {amount} en (acciones|la bolsa|cripto|bitcoin|un fondo)',

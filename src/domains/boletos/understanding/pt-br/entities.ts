@@ -70,8 +70,11 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
   const wants = FIELDS[intent];
   if (wants.size === 0) return out.result();
 
-  // In a story, the request's own sentence holds its values (see request-span.ts).
-  const names = focused(mentions.names, span);
+  // In a story, the request's own sentence holds its values (see request-span.ts). A list's
+  // filters are optional: only the request sets them, never a story around it ("quais
+  // boletos já foram pagos? quero fechar o caixa da distribuidora" lists them all).
+  const onlyRequest = intent === 'LIST_BOLETOS';
+  const names = focused(mentions.names, span, { onlyRequest });
   // A request that only refers back ("gera pra ela") to a story with several people: every
   // name is a candidate, so the person is asked which one instead of the likeliest being taken.
   const referredBack = span !== undefined && names === mentions.names;
@@ -95,7 +98,8 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);
     const due = mentions.dueDates.filter((date) => date.iso !== undefined);
-    for (const date of focused(due.length > 0 ? due : dated, span)) out.add('due_date', date.iso as string);
+    for (const date of focused(due.length > 0 ? due : dated, span, { onlyRequest }))
+      out.add('due_date', date.iso as string);
   }
 
   if (wants.has('message_content') && mentions.content !== undefined)

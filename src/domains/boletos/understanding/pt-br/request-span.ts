@@ -51,13 +51,22 @@ const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
 /**
  * A long message often tells a story before (or after) its request ("a Cida pagou os 380 do
  * mês passado; gera um boleto de 450 pra ela"): the story's names and amounts are not the
- * request's. The request is the last sentence that holds one of the intent's verbs, or, for a
- * read, the last question. Undefined when the message is one sentence (nothing to tell apart)
+ * request's. The request is, for a read, the last question about boletos, else the last
+ * sentence that holds one of the intent's verbs. Undefined when the message is one sentence (nothing to tell apart)
  * or no sentence says the request.
  */
 export function requestSpan(intent: Intent, scan: Scan): RequestSpan | undefined {
   const sentences = sentencesOf(scan);
   if (sentences.length < 2) return undefined;
+  // A read is asked as a question about boletos ("Quais boletos vencem na sexta?"), which
+  // says the request better than a verb in the story ("…antes quero ver a lista."); a
+  // greeting's question ("tudo certo por aí?") is not the request.
+  if (intent === 'CHECK_STATUS' || intent === 'LIST_BOLETOS') {
+    const question = [...sentences]
+      .reverse()
+      .find((sentence) => scan.word(sentence.to - 1) === '?' && aboutBoletos(scan, sentence));
+    if (question) return { sentence: question, fromVerb: question };
+  }
   const verbs = VERBS[intent];
   for (let s = sentences.length - 1; s >= 0; s--) {
     const sentence = sentences[s]!;
@@ -65,9 +74,18 @@ export function requestSpan(intent: Intent, scan: Scan): RequestSpan | undefined
       if (verbs.has(scan.word(i))) return { sentence, fromVerb: { from: i, to: sentence.to } };
     }
   }
-  if (intent !== 'CHECK_STATUS' && intent !== 'LIST_BOLETOS') return undefined;
-  const question = [...sentences].reverse().find((sentence) => scan.word(sentence.to - 1) === '?');
-  return question ? { sentence: question, fromVerb: question } : undefined;
+  return undefined;
+}
+
+/** Words a question about boletos uses: the boleto itself, its number, its due date or payment. */
+const BOLETO_WORDS =
+  /^(?:boletos?|cobrancas?|venc\w*|pag\w*|caiu|compens\w*|aberto|abertos|cancel\w*|atras\w*|pendentes?)$/;
+
+function aboutBoletos(scan: Scan, sentence: { from: number; to: number }): boolean {
+  for (let i = sentence.from; i < sentence.to; i++) {
+    if (BOLETO_WORDS.test(scan.word(i)) || scan.tokens[i]?.kind === 'number') return true;
+  }
+  return false;
 }
 
 function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
@@ -85,11 +103,13 @@ function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
 
 /**
  * The mentions a field should be read from: those in the request from its verb on, else those
- * in the request's sentence, else all of them (the request refers back: "gera pra ela").
+ * in the request's sentence, else all of them (the request refers back: "gera pra ela") —
+ * unless `onlyRequest`, for a value the story must not set.
  */
 export function focused<T extends { from: number; to: number }>(
   mentions: readonly T[],
   span: RequestSpan | undefined,
+  options: { onlyRequest?: boolean } = {},
 ): readonly T[] {
   if (!span) return mentions;
   const within = (range: { from: number; to: number }) =>
@@ -97,5 +117,5 @@ export function focused<T extends { from: number; to: number }>(
   const fromVerb = within(span.fromVerb);
   if (fromVerb.length > 0) return fromVerb;
   const sentence = within(span.sentence);
-  return sentence.length > 0 ? sentence : mentions;
+  return sentence.length > 0 || options.onlyRequest === true ? sentence : mentions;
 }
