@@ -292,7 +292,15 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     'faz um pix de 50 de volta pro Gustavo, ele pagou a mais',
     'transfere 300 pro fornecedor',
     'se a Farmácia Vida Nova não pagar até amanhã você cancela o boleto dela',
+    // A message to a contact is queued without a confirmation, so its words must ask for it.
+    'O Caio ficou de passar aqui amanhã. Se ele não aparecer aí vc manda uma msg pra ele lembrando do boleto',
+    'um dia quero mandar msg automatica pra todo cliente atrasado',
   ])('proposes no write: %s', (text) => {
     expect(proposesWrite(text)).toBe(false);
+  });
+
+  it('still sends what is asked for plainly', () => {
+    expect(proposesWrite('avisa o Pedro que o boleto já foi gerado')).toBe(true);
+    expect(proposesWrite('vc consegue mandar um zap pra Léia falando que hj nao abre a loja?')).toBe(true);
   });
 });

@@ -21,8 +21,9 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // até sexta, cancela"): an order for later, under a condition Iris cannot watch, is asked back.
   // "se puder" / "se possível" / "se der" are politeness, not a condition. A condition put
   // after the request ("gera um de 2 mil pra Bianca, mas só se ela confirmar o pedido") is one.
+  // A wish is not an order either: "um dia quero mandar msg automática pra todo cliente".
   hypothetical:
-    /\b(?:e se|caso eu|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
+    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
   outOfReach:
     /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
