@@ -366,3 +366,21 @@ describe('es-MX understanding: what Iris cannot do', () => {
     expect(out.entities).toMatchObject({ amount_mxn_cents: 500_000, transaction_type: 'income' });
   });
 });
+
+describe('es-MX understanding: amounts that are not the value asked for', () => {
+  it.each([
+    ['gasté 350 en uber ayer, fueron 2 viajes de 175', 35_000],
+    ['compré despensa en Soriana por 1,230, pagué con un billete de 2 mil', 123_000],
+    ['pague 600 de luz de este bimestre, antes me llegaba de 450', 60_000],
+    ['ya me cayó el pago de Upwork, 1,200 dlls que al cambio fueron 21,960 pesos', 2_196_000],
+    ['ponme un tope de 5 mil al mes para el super, el mes pasado se me fueron como 6,500', 500_000],
+  ])('"%s" -> %d', (text, cents) => {
+    const out = understand(text);
+    expect(out.entities.amount_mxn_cents).toBe(cents);
+    expect(out.conflicts ?? []).toEqual([]);
+  });
+
+  it('an amount in another currency alone is asked for, never read as pesos', () => {
+    expect(understand('gasté 50 dólares en amazon').entities.amount_mxn_cents).toBeUndefined();
+  });
+});

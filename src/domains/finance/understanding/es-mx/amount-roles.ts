@@ -63,3 +63,46 @@ export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[
   );
   return totals.length === 1 ? totals : amounts;
 }
+
+/** Another currency: "1,200 dlls que al cambio fueron 21,960 pesos". Iris counts pesos only. */
+const FOREIGN_AFTER = /^\s*(?:dlls?|dls|dolares|dollars?|usd|euros?|eur)\b/;
+/** Cash handed over, not spent: "pagué con un billete de 2 mil". */
+const TENDERED_BEFORE = /\b(?:con un billete de|pague con(?: un)?|le di un billete de)\s*$/;
+/** What something used to cost: "antes me llegaba de 450". */
+const PREVIOUS_BEFORE =
+  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$/;
+/** A part of a total: "2 viajes de 175", "5 tanques de 500", "cada par sale en unos 800", "350 c/u". */
+const UNIT_BEFORE =
+  /(?:\b\d+\s+(?:\w+\s+){0,2}(?:de|a)|\bcada\s+\w+\s+(?:sale|cuesta|es)\s+(?:en\s+|de\s+)?(?:unos\s+|como\s+)?)\s*$/;
+/** What was spent, in a budget: "tope de 5 mil, el mes pasado se me fueron como 6,500" caps 5 mil. */
+const SPENT_BEFORE =
+  /\b(?:se me fue|se me fueron|se nos fue|se nos fueron|gaste|me gaste|gastamos|llevo)\b[^¤]*$/;
+const UNIT_AFTER = /^\s*(?:c\/u|cada uno|cada una|por persona|por cabeza)\b/;
+
+/**
+ * The amounts a message states that are not the value asked for: another currency (never read
+ * as pesos, even alone), and — when another amount remains — cash handed over, what something
+ * used to cost, and the parts of a total. "gasté 350 en uber, fueron 2 viajes de 175" is 350;
+ * "compré despensa por 1,230, pagué con un billete de 2 mil" is 1,230. In a budget
+ * (`spentIsAside`), what was spent is not the cap.
+ */
+export function withoutAsides(
+  analysis: Analysis,
+  amounts: readonly MoneyMention[],
+  options: { spentIsAside?: boolean } = {},
+): readonly MoneyMention[] {
+  const pesos = amounts.filter((mention) => !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)));
+  const isAside = (mention: MoneyMention): boolean => {
+    const before = analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+    const after = analysis.shape.slice(mention.end);
+    return (
+      TENDERED_BEFORE.test(before) ||
+      PREVIOUS_BEFORE.test(before) ||
+      UNIT_BEFORE.test(before) ||
+      UNIT_AFTER.test(after) ||
+      (options.spentIsAside === true && SPENT_BEFORE.test(before))
+    );
+  };
+  const kept = pesos.filter((mention) => !isAside(mention));
+  return kept.length > 0 ? kept : pesos;
+}

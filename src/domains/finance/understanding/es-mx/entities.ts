@@ -1,4 +1,4 @@
-import { debtAmountRole, purchaseAmountRole, totalAmongst } from './amount-roles';
+import { debtAmountRole, purchaseAmountRole, totalAmongst, withoutAsides } from './amount-roles';
 import type { Analysis } from './analysis';
 import {
   type CategoryChoice,
@@ -70,7 +70,10 @@ export function extractEntities(
       break;
     }
     case 'SET_BUDGET':
-      collector.offer('amount_mxn_cents', centsOf(focus.prefer(analysis.money)));
+      collector.offer(
+        'amount_mxn_cents',
+        centsOf(focus.prefer(withoutAsides(analysis, analysis.money, { spentIsAside: true }))),
+      );
       collector.offer('month', months(focus.only(analysis.dates), today, 'future'));
       collectCategory(collector, chooseCategory(focus.only(analysis.categories)), analysis);
       break;
@@ -102,8 +105,14 @@ function collectPurchase(
   direction: Direction,
   income: boolean,
 ): void {
-  const prices = analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount');
-  const balances = analysis.money.filter((mention) => !prices.includes(mention));
+  const prices = withoutAsides(
+    analysis,
+    analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount'),
+  );
+  const balances = withoutAsides(
+    analysis,
+    analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'balance'),
+  );
   collector.offer('amount_mxn_cents', centsOf(totalAmongst(analysis, focus.prefer(prices))));
   collector.offer('balance_mxn_cents', centsOf(focus.prefer(balances)));
   collector.offer('date_iso', days(focus.prefer(analysis.dates), today, direction));
