@@ -44,7 +44,7 @@ const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
  * The entities each intent carries, read only from the user's words (nothing is defaulted). In
  * a message of several sentences, the request's sentence is read first (see request-focus.ts):
  * a value it does not hold may come from the story around it, except the optional ones a story
- * must not set (the month of a budget, the category of a query or a budget).
+ * must not set (the category of a query or a budget).
  */
 export function extractEntities(
   intent: Intent,
@@ -74,7 +74,8 @@ export function extractEntities(
         'amount_mxn_cents',
         centsOf(focus.prefer(withoutAsides(analysis, analysis.money, { spentIsAside: true }))),
       );
-      collector.offer('month', months(focus.only(analysis.dates), today, 'future'));
+      // A budget is one monthly cap (set_budget takes no month): "del mes", "al mes" or a
+      // story's "el mes pasado se me fueron…" set nothing.
       collectCategory(collector, chooseCategory(focus.only(analysis.categories)), analysis);
       break;
     case 'MANAGE_DEBT':
