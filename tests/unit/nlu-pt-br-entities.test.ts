@@ -299,6 +299,15 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     expect(proposesWrite(text)).toBe(false);
   });
 
+  it('a write said not to be asked for is read as what else the words could mean, below Gate 2', () => {
+    const negated = understand('não cancela o boleto do Paulo ainda, ele disse que vai pagar até sexta');
+    expect(negated.intent).not.toBe('CANCEL_BOLETO');
+    expect(negated.confidence).toBeLessThan(0.7);
+    const conditional = understand('se a Luana não pagar até sexta cancela o boleto dela');
+    expect(conditional.intent).not.toBe('CANCEL_BOLETO');
+    expect(conditional.confidence).toBeLessThan(0.7);
+  });
+
   it('still sends what is asked for plainly', () => {
     expect(proposesWrite('avisa o Pedro que o boleto já foi gerado')).toBe(true);
     expect(proposesWrite('vc consegue mandar um zap pra Léia falando que hj nao abre a loja?')).toBe(true);

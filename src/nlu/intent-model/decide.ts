@@ -72,8 +72,33 @@ function decideOn(
   const confidence = Math.min(0.99, Math.round(prediction.probability * 100) / 100);
   if (writes.has(prediction.intent)) {
     const check = checkWrite(prediction.intent, foldForFeatures(input.text), speechActs);
+    if (!check.pass && NOT_ASKED.has(check.reason)) return bestNotWriting(prediction.ranked, writes);
     if (!check.pass)
       return { intent: prediction.intent, confidence: Math.min(confidence, CAPPED_CONFIDENCE), capped: true };
   }
   return { intent: prediction.intent, confidence, capped: false };
+}
+
+/**
+ * Words that say the write is not being asked for: negated ("não cancela o boleto do Paulo
+ * ainda"), imagined or wished ("se ela não pagar até sexta, cancela", "ojalá me paguen el
+ * bono"), or beyond what Iris does ("faz um pix de 50"). The message is then read as the best
+ * reading that does not act — most often UNKNOWN, sometimes a question ("se eu cancelar um
+ * boleto o cliente fica sabendo?") — still below Gate 2, so Iris answers with what it can do
+ * or asks, and never proposes. A question alone is not such a case: "o 2210 foi cancelado?"
+ * keeps its reading, held below the threshold, and is asked back.
+ */
+const NOT_ASKED: ReadonlySet<string> = new Set(['negated', 'hypothetical', 'out_of_reach']);
+
+function bestNotWriting(
+  ranked: ReadonlyArray<{ intent: string; probability: number }>,
+  writes: ReadonlySet<string>,
+): IntentDecision & { capped: boolean } {
+  const reads = ranked.filter((r) => !writes.has(r.intent));
+  const mass = reads.reduce((sum, r) => sum + r.probability, 0);
+  const best = reads[0];
+  if (best === undefined || mass <= 0) return { intent: 'UNKNOWN', confidence: 0, capped: true };
+  // Its share among the readings that do not act, never above the cap.
+  const share = Math.round((best.probability / mass) * 100) / 100;
+  return { intent: best.intent, confidence: Math.min(share, CAPPED_CONFIDENCE), capped: true };
 }
