@@ -12,9 +12,12 @@ import { foldAccents } from '../core/text';
 const NEGATIVE_BEFORE = /(?:(?:^|[^\p{L}\p{N}])-|\b(?:menos|negativo|negativos)\s*)(?:r?\$\s*)?$/u;
 const EXPONENT_AFTER = /^[eE][+-]?\d/;
 
+/** "mais ou menos 200", "más o menos 200": about 200, not minus 200. */
+const APPROXIMATELY_BEFORE = /\b(?:mais ou|mas o) menos\s*(?:r?\$\s*)?$/;
+
 export function isNegativeAt(text: string, start: number): boolean {
-  const before = foldAccents(text.slice(Math.max(0, start - 14), start)).toLowerCase();
-  return NEGATIVE_BEFORE.test(before);
+  const before = foldAccents(text.slice(Math.max(0, start - 20), start)).toLowerCase();
+  return NEGATIVE_BEFORE.test(before) && !APPROXIMATELY_BEFORE.test(before);
 }
 
 export function hasExponentAt(text: string, end: number): boolean {

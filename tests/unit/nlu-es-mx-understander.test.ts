@@ -384,3 +384,33 @@ describe('es-MX understanding: amounts that are not the value asked for', () => 
     expect(understand('gasté 50 dólares en amazon').entities.amount_mxn_cents).toBeUndefined();
   });
 });
+
+describe('es-MX understanding: requests taken back, payments and balances in one breath', () => {
+  const writes = ['LOG_TRANSACTION', 'SET_BUDGET', 'MANAGE_DEBT', 'SET_BANK_BALANCE'];
+  it.each(['anota 200 de tacos al pastor... olvidalo no lo anotes', 'anota 300 de uber, olvídalo'])(
+    'a request taken back is not proposed: %s',
+    (text) => {
+      const out = understand(text);
+      expect(writes.includes(out.intent) && out.confidence >= 0.7).toBe(false);
+    },
+  );
+
+  it('"olvídalo, mejor anota…" still asks for the new record', () => {
+    expect(understand('olvídalo, mejor anota 300 de uber').intent).toBe('LOG_TRANSACTION');
+  });
+
+  it('what is still owed after a payment is the balance, and "lo de Elektra" is Elektra', () => {
+    const out = understand('ya le abone a lo de Elektra ahorita nomas debo 2 mil 300');
+    expect(out.entities).toMatchObject({ debt_name: 'Elektra', balance_mxn_cents: 230_000 });
+  });
+
+  it('a bank balance said before the purchase, with no comma, is not the price', () => {
+    const out = understand('tengo 9 mil en el banco me alcanza pa un cel de 6500 el sabado?');
+    expect(out.entities).toMatchObject({ amount_mxn_cents: 650_000, balance_mxn_cents: 900_000 });
+  });
+
+  it('"más o menos 200" is about 200; "menos doscientos" is not an amount', () => {
+    expect(understand('gasté más o menos 200 en el súper').entities.amount_mxn_cents).toBe(20_000);
+    expect(understand('gasté menos doscientos en el súper').entities.amount_mxn_cents).toBeUndefined();
+  });
+});

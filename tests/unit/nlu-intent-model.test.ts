@@ -87,6 +87,20 @@ describe('a write needs words that ask for it', () => {
   const pt = (intent: string, text: string) => checkWrite(intent, text, PT_BR_SPEECH_ACTS);
   const es = (intent: string, text: string) => checkWrite(intent, text, ES_MX_SPEECH_ACTS);
 
+  it('a negation of another action, followed by the request, does not hold the request back', () => {
+    expect(pt('CREATE_BOLETO', 'nao precisa cobrar hoje , so gera o boleto do xnome')).toEqual({
+      pass: true,
+    });
+    expect(pt('CREATE_BOLETO', 'nao gera o boleto do xnome ainda')).toEqual({
+      pass: false,
+      reason: 'negated',
+    });
+    expect(es('LOG_TRANSACTION', 'anota xvalor de tacos . . . olvidalo no lo anotes')).toEqual({
+      pass: false,
+      reason: 'negated',
+    });
+  });
+
   it('passes a command and a polite request', () => {
     expect(pt('CREATE_BOLETO', 'gera um boleto de xvalor pro xnome')).toEqual({ pass: true });
     expect(pt('CREATE_BOLETO', 'consegue gerar um boleto de xvalor pra xnome ?')).toEqual({ pass: true });

@@ -313,3 +313,11 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     expect(proposesWrite('vc consegue mandar um zap pra Léia falando que hj nao abre a loja?')).toBe(true);
   });
 });
+
+describe('pt-BR amounts said as words', () => {
+  it('"menos duzentos" is not an amount, even after a repeated word; "mais ou menos 200" is about 200', () => {
+    const negative = understand('é é gera gera um boleto pro Cícero de de menos duzentos reais');
+    expect(negative.entities.amount_cents).toBeUndefined();
+    expect(understand('gera um boleto de mais ou menos 200 pro Cícero').entities.amount_cents).toBe(20_000);
+  });
+});

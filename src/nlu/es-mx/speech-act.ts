@@ -24,7 +24,9 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   outOfReach:
     /\b(?:transfiere(?:le|me)?|transfierele|transferir(?:le)?|haz(?:me)? (?:una|la) transferencia|hacer (?:una|la) transferencia|pasale|depositale|pagame|pagueme|pagale|paguele|paga por mi|invierte(?:me|le)?|invertir)\b/,
   negated: new RegExp(
-    `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b`,
+    `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b|` +
+      // Taken back: "anota 200 de tacos... olvídalo, no lo anotes".
+      `\\bno\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b|\\bolvidalo\\W*$`,
   ),
   evidence: {
     LOG_TRANSACTION:

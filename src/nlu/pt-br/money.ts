@@ -130,8 +130,9 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     } else if (INTRODUCERS.has(scan.word(i - 1))) {
       marked = true;
     }
-    if (!numeral.words && notAnAmount(scan, from, end, cents)) {
-      // "-150", "menos R$ 150", "1e308", 30 digits: taken, so no rule reads them as anything else.
+    if (notAnAmount(scan, from, end, cents)) {
+      // "-150", "menos R$ 150", "menos duzentos", "1e308", 30 digits: taken, so no rule reads
+      // them as anything else.
       scan.claim(from, end);
       i = end - 1;
       continue;

@@ -27,7 +27,10 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
   outOfReach:
     /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
-  negated: new RegExp(`\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b`),
+  // Unless another request follows it: "não precisa mandar mensagem, só gera o boleto do Juvenal".
+  negated: new RegExp(
+    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas)\\s+(?:me\\s+)?${ACTION}\\b)`,
+  ),
   evidence: {
     CREATE_BOLETO:
       /\b(?:cri|ger|emit|cobr|fa[zc]|mont|lanc|registr|cadastr|prepar|quero|queria|preciso|gostaria|novo|nova|manda|envia|bot[ae]|poe|coloca)\w*|\b(?:boleto|cobranca)\b.*(?:\d|xvalor)|(?:\d|xvalor).*\b(?:boleto|cobranca)\b/,

@@ -17,7 +17,10 @@ export const ROLE_FIELDS: Record<AmountRole, string> = {
 const MINIMUM_BEFORE =
   /\b(?:minimo|mensualidad(?:es)?|abonos?|pago mensual)\b[^¤]*$|\bpago\s*(?:es\s+)?(?:de\s+)?$/;
 const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
-const BALANCE_BEFORE = /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b[^¤]*$/;
+// Up to the amount, unless the purchase is named in between ("tengo 9 mil en el banco me
+// alcanza pa un cel de 6500": the 6500 is the price).
+const BALANCE_BEFORE =
+  /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
 const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
 const CORRECTION = /^\s*(?:perdon|no|digo|mejor dicho|bueno no|corrijo|me equivoque|no no)\s*$/;
 const CLAUSE_END = /[,;:.?¿!¡¤]/;

@@ -13,10 +13,11 @@ const PRODUCT =
   /\b(?:tarjeta(?:\s+de\s+credito)?|tdc|prestamo|credito)(?:\s+(?:personal|hipotecario|automotriz|departamental|de nomina|oro|platino|clasica|negra|black|azul))?\b/;
 /**
  * "deuda con Santander", "deuda: Liverpool", "le debo 3 mil a mi hermano", "debo 4 mil en
- * "Coppel", "le pagué a mi hermano", "ya no le debo nada a mi hermano", "una deuda de 8 mil con mi compadre".
+ * "Coppel", "le pagué a mi hermano", "ya no le debo nada a mi hermano", "una deuda de 8 mil con mi compadre",
+ * "le abono a lo de Elektra".
  */
 const CREDITOR_BEFORE =
-  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague|le di|abone|prestado)(?:\s+(?:como|unos|casi))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis)\s+)?/g;
+  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague|le di|abone|prestado)(?:\s+(?:como|unos|casi))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis|lo\s+de(?:l)?)\s+)?/g;
 /** Courtesy titles are not part of a name ("doña Mari" is Mari). */
 const TITLE = /^(?:don|dona|sr|sra|srita|senor|senora|lic|ing|dr|dra)\.?\s+(?=\S)/;
 /** A relative before a name: "mi prima Lupita" is Lupita; "mi prima" alone is the prima. */
@@ -24,7 +25,7 @@ const RELATIVE =
   /^(?:hermano|hermana|primo|prima|tio|tia|compadre|comadre|cunado|cunada|suegro|suegra|mama|papa|abuelo|abuela|amigo|amiga|vecino|vecina|jefe|jefa)\s+(?=\p{Lu})/u;
 /** A name: a word, then more words only while they are capitalized ("Palacio Hierro" stops at "de"). */
 const NAME = /^[\p{L}&]+(?:\s+\p{Lu}[\p{L}&]*){0,2}/u;
-const NOT_A_NAME = wordSet('de del con ya y es que en a al por para el la');
+const NOT_A_NAME = wordSet('de del con ya y es que en a al por para el la lo');
 
 /**
  * The debt's name in the user's own words: the product with its lender ("tarjeta Banamex",

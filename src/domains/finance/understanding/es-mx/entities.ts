@@ -36,7 +36,7 @@ const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia
  * handed over, not what is still owed.
  */
 const PAYMENT_BEFORE =
-  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b[^¤,;.]*$/;
+  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan)\b)[^¤,;.])*$/;
 /** "quedé en ceros en el banco": a bank balance of zero said without a number. */
 const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
 
