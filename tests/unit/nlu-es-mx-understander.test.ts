@@ -414,3 +414,24 @@ describe('es-MX understanding: requests taken back, payments and balances in one
     expect(understand('gasté menos doscientos en el súper').entities.amount_mxn_cents).toBeUndefined();
   });
 });
+
+describe('es-MX understanding: pay that arrives, plans and final prices', () => {
+  it('"ya cayó la quincena" is an income', () => {
+    expect(understand('ya cayó la quincena!! 8,450 🙌').entities).toMatchObject({
+      amount_mxn_cents: 845_000,
+      transaction_type: 'income',
+    });
+  });
+
+  it('a plan under a condition is not a budget to set', () => {
+    const out = understand('si me suben el sueldo en enero voy a subir el presupuesto a 20 mil');
+    expect(out.intent === 'SET_BUDGET' && out.confidence >= 0.7).toBe(false);
+  });
+
+  it('what a price came to in the end is the amount', () => {
+    const out = understand(
+      'pagué la renta, eran 8,500 pero el casero me hizo descuento y quedó en 7,900. anótalo',
+    );
+    expect(out.entities.amount_mxn_cents).toBe(790_000);
+  });
+});

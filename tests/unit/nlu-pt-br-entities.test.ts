@@ -321,3 +321,23 @@ describe('pt-BR amounts said as words', () => {
     expect(understand('gera um boleto de mais ou menos 200 pro Cícero').entities.amount_cents).toBe(20_000);
   });
 });
+
+describe('pt-BR: a message taken back, and names in the middle of a story', () => {
+  it('"… esquece, deixa" takes the message back; "deixa a chave" is part of it', () => {
+    const back = understand(
+      'manda um lembrete pro Caio que a mensalidade venceu... esquece, deixa, ele acabou de pagar',
+    );
+    expect(back.intent === 'SEND_MESSAGE' && back.confidence >= 0.7).toBe(false);
+    const kept = understand('manda pro Caio: tudo certo, deixa a chave na portaria');
+    expect(kept.intent).toBe('SEND_MESSAGE');
+    expect(kept.entities.message_content).toBe('tudo certo, deixa a chave na portaria');
+  });
+
+  it.each([
+    ['cancela o do Wellington... nao pera, o da Simone', 'Simone'],
+    ['BOLETO DO GERALDO FOI PAGO???', 'GERALDO'],
+    ['Ontem terminei a pintura da casa da dona Cleide, agora gera um boleto pra ela de 1.850', 'Cleide'],
+  ])('"%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+});

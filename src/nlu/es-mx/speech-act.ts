@@ -17,7 +17,7 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   ),
   // "ojalá…" is a wish: "ojalá me paguen el bono de 5 mil" logs nothing.
   hypothetical:
-    /\b(?:ojala|algun dia|quien sabe|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
+    /\bsi\s+(?:me|nos|te|les?)\s+(?:suben|dan|pagan|depositan|aumentan|llega|llegan|cae|caen)\b|^(?:\w+\W+)?si\s+(?:el|la|los|las|mi|mis|este|esta)\s+\w+\s+(?:me|nos)\b|\b(?:ojala|algun dia|quien sabe|a lo mejor|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
   // Iris keeps track of money; it never moves it: "pásale 5 mil a mi hermano por spei",
   // "págueme el recibo de la luz", "invierteme 10k en cetes". A transfer received
   // ("me llegó una transferencia") is not one of these.

@@ -74,7 +74,7 @@ referente ref relativo relativa aluguel mensalidade condominio consulta servico 
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
 matricula honorarios multa juros acordo divida emprestimo
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
-pessoal galera gente povo turma clientes quem certinho direitinho
+pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta
 `.split(/\s+/),
 );
 
@@ -127,7 +127,9 @@ export function readName(
   let end = first + 1;
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
-    else if (CONNECTORS.has(scan.word(end)) && sameStyle(end + 1)) end += 2;
+    // "da casa da dona Cleide": a title after the connector starts another name.
+    else if (CONNECTORS.has(scan.word(end)) && !TITLES.has(scan.word(end + 1)) && sameStyle(end + 1))
+      end += 2;
     // "Lanchonete Sabor & Cia"
     else if (scan.word(end) === '&' && sameStyle(end + 1)) end += 2;
     else break;
@@ -235,7 +237,7 @@ function inWritingStyle(scan: Scan, names: NameMention[]): NameMention[] {
  * João que não vai dar pra Maria" keeps João.
  */
 const TAKEN_BACK =
-  /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|perdao|ops)(?:\s+\S+\s+nao)?[\s.,;:!…-]*(?:(?:do|da|de|pro|pra|para|o|a|com)\s+)?$/;
+  /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|perdao|ops)(?:\s+\S+\s+nao)?(?:[\s.,;:!…-]*(?:pera|perai|espera)[\s.,;:!…-]*(?:(?:o|a)\s+)?)?[\s.,;:!…-]*(?:(?:do|da|de|pro|pra|para|o|a|com)\s+)?$/;
 
 function withoutCorrectedNames(scan: Scan, names: NameMention[]): NameMention[] {
   const text = scan.text.original;

@@ -84,25 +84,57 @@ export function extractContent(scan: Scan): ContentMention | undefined {
       const end = findToken(scan, closing, i + 1);
       if (end > i + 1) return take(scan, i + 1, end, i, end + 1);
     }
-    if (word === ':') return take(scan, i + 1, tokens.length, i, tokens.length);
+    if (word === ':') return take(scan, i + 1, end(scan, i + 1), i, end(scan, i + 1));
     const dropQue = SPEECH.get(word);
     if (dropQue !== undefined) {
       const next = scan.word(i + 1);
       const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 : i + 1;
-      return take(scan, start, tokens.length, i, tokens.length);
+      return take(scan, start, end(scan, start), i, end(scan, start));
     }
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
-      return take(scan, i + 3, tokens.length, i, tokens.length);
+      return take(scan, i + 3, end(scan, i + 3), i, end(scan, i + 3));
     }
     // "avisa o Pedro que ...", "lembra a Vera de pagar ..."
     if (
       (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb)))) &&
       followsRecipient(scan, verb, i)
     ) {
-      return take(scan, i + 1, tokens.length, i, tokens.length);
+      return take(scan, i + 1, end(scan, i + 1), i, end(scan, i + 1));
     }
   }
   return undefined;
+}
+
+/**
+ * Words that take the whole request back after a pause: "…venceu... esquece", "…, deixa pra
+ * lá". "deixa" alone only when nothing follows it in its clause ("…, deixa a chave na portaria"
+ * is part of the message).
+ */
+const TAKEN_BACK = new Set(['esquece', 'esqueca', 'desconsidera']);
+
+function takesBack(scan: Scan, i: number): boolean {
+  if (TAKEN_BACK.has(scan.word(i))) return true;
+  if (scan.word(i) !== 'deixa') return false;
+  const after = scan.word(i + 1);
+  return (
+    after === '' || PAUSE.has(after) || after === 'quieto' || (after === 'pra' && scan.word(i + 2) === 'la')
+  );
+}
+const PAUSE = new Set([',', '.', '...', '…', ';']);
+
+/**
+ * Where the text to send ends: at the end of the message, or before a pause followed by words
+ * that take the request back, which are said to Iris, not to the contact (and so stay visible
+ * to the write check: "manda um lembrete pro Caio que venceu... esquece, ele pagou").
+ */
+function end(scan: Scan, from: number): number {
+  for (let i = from + 1; i < scan.tokens.length; i++) {
+    if (!PAUSE.has(scan.word(i))) continue;
+    let next = i + 1;
+    while (PAUSE.has(scan.word(next))) next++;
+    if (takesBack(scan, next)) return i;
+  }
+  return scan.tokens.length;
 }
 
 const ARTICLE = new Set(['o', 'a']);

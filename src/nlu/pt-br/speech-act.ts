@@ -29,7 +29,9 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
     /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
   // Unless another request follows it: "não precisa mandar mensagem, só gera o boleto do Juvenal".
   negated: new RegExp(
-    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas)\\s+(?:me\\s+)?${ACTION}\\b)`,
+    // Taken back after a pause: "manda um lembrete pro Caio... esquece, deixa".
+    `(?:\\.\\s?|,)\\s*(?:esquece|esqueca|desconsidera|deixa pra la|deixa quieto|deixa(?=\\s*(?:[,.;!]|$)))|` +
+      `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas)\\s+(?:me\\s+)?${ACTION}\\b)`,
   ),
   evidence: {
     CREATE_BOLETO:

@@ -50,7 +50,9 @@ export function purchaseAmountRole(analysis: Analysis, mention: MoneyMention): A
 }
 
 const TOTAL_AFTER = /^\s*(?:pesos\s+)?(?:en total|de total|total|en todo|por todo)\b/;
-const TOTAL_BEFORE = /\b(?:en total|total(?: de| fue| fueron| es)?|fueron en total)\s*:?\s*$/;
+// "eran 8,500 pero … quedó en 7,900": what it came to in the end.
+const TOTAL_BEFORE =
+  /\b(?:en total|total(?: de| fue| fueron| es)?|fueron en total|quedo en|quedaron en|al final (?:fue|fueron|quedo en))\s*:?\s*$/;
 
 /**
  * "2 paquetes a 350 c/u, 700 en total": of several prices, the one said to be the total is what

@@ -84,6 +84,13 @@ const CUES: Cue[] = [
     { negatable: true, income: true },
   ),
   cue('LOG_TRANSACTION', 0.3, '\\b(?:nomina|quincena|sueldo|aguinaldo|salario)\\b', { income: true }),
+  // "ya cayó la quincena", "llegó el aguinaldo": pay arriving, said without "me".
+  cue(
+    'LOG_TRANSACTION',
+    0.8,
+    '\\b(?:cayo|cayeron|llego|llegaron|entro|entraron)\\s+(?:la|el|mi|los)\\s+(?:quincena|nomina|sueldo|aguinaldo|salario|pension|bono|pago)\\b',
+    { negatable: true, income: true },
+  ),
   // Questions about the data.
   cue(
     'QUERY_DATA',
