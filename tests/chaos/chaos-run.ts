@@ -59,6 +59,14 @@ export interface ChaosReport extends Verdict {
   duplicatesDropped: number;
   genericErrors: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /**
+   * The same for the messages sent while PostgreSQL and Redis were reachable: what a killed
+   * process, a duplicate or a retry cost. A message sent during a store outage waits for the
+   * store (it is held, never failed), so its latency is the outage's length, not Iris' speed.
+   */
+  latencyOutsideOutagesMs: { p50: number; p99: number; max: number; messages: number };
+  /** The slowest of those: when each was sent (seconds after the start) and how long it took. */
+  slowestOutsideOutages: Array<{ sentAtS: number; ms: number }>;
   faults: ReturnType<Faults['summary']>;
   /** The first few answers that were not the expected proposal or result. */
   unexpectedReplies: string[];
@@ -149,10 +157,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
   try {
     const verdict = await verify(db, records, platform.replies, platform.strayReplies);
-    const ms = records
-      .flatMap((r) => r.exchanges)
-      .filter((e) => e.reply)
-      .map((e) => e.ms);
+    const answered = records.flatMap((r) => r.exchanges).filter((e) => e.reply);
+    const ms = answered.map((e) => e.ms);
+    const outages = storeOutages(options, t0);
+    const calmExchanges = answered.filter((e) => !outages.some((o) => e.sentAt >= o.from && e.sentAt < o.to));
+    const calm = calmExchanges.map((e) => e.ms);
+    const slowest = [...calmExchanges]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((e) => ({ sentAtS: (e.sentAt - t0) / 1000, ms: e.ms }));
     return {
       ...verdict,
       seconds: (Date.now() - started) / 1000,
@@ -166,6 +179,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       duplicatesDropped: platform.duplicatesDropped,
       genericErrors: platform.replies.filter((r) => r.id.endsWith(':error')).length,
       latencyMs: { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: Math.max(0, ...ms) },
+      latencyOutsideOutagesMs: {
+        p50: quantile(calm, 0.5),
+        p99: quantile(calm, 0.99),
+        max: Math.max(0, ...calm),
+        messages: calm.length,
+      },
+      slowestOutsideOutages: slowest,
       faults: faults.summary(),
       unexpectedReplies: records.flatMap((r) => r.unexpected).slice(0, 5),
       stderrPath,
@@ -315,4 +335,16 @@ async function untilQuiet(c: Container, account: string, timeoutMs: number): Pro
   } finally {
     await outbound.close();
   }
+}
+
+/** When PostgreSQL or Redis was cut or killed, as epoch-ms windows. */
+function storeOutages(options: ChaosOptions, t0: number): Array<{ from: number; to: number }> {
+  const windows = [
+    options.postgresCut && { atMs: options.postgresCut.atMs, forMs: options.postgresCut.forMs },
+    options.redisCut && { atMs: options.redisCut.atMs, forMs: options.redisCut.forMs },
+    options.redisKill && { atMs: options.redisKill.atMs, forMs: options.redisKill.downForMs },
+  ];
+  return windows
+    .filter((w): w is { atMs: number; forMs: number } => Boolean(w))
+    .map((w) => ({ from: t0 + w.atMs, to: t0 + w.atMs + w.forMs }));
 }

@@ -12,6 +12,8 @@ export function formatChaosReport(r: ChaosReport): string {
     `  platform: ${r.messages} messages, ${r.deliveries} deliveries (each twice), ${r.duplicatesDropped} duplicates dropped by ingress, ${r.redeliveries} redeliveries after a failed ingress`,
     `  outcomes: ${r.created} boletos confirmed and created, ${r.refused} refused ("não"), ${r.notConfirmed} not completed; ${r.genericErrors} generic-error replies`,
     `  latency per message (delivery -> reply): p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms`,
+    `  the ${r.latencyOutsideOutagesMs.messages} messages sent while PostgreSQL and Redis were up: p50 ${r.latencyOutsideOutagesMs.p50.toFixed(0)} ms, p99 ${r.latencyOutsideOutagesMs.p99.toFixed(0)} ms, max ${r.latencyOutsideOutagesMs.max.toFixed(0)} ms (the rest waited for the store to come back)`,
+    `    slowest of them (sent at → took): ${r.slowestOutsideOutages.map((x) => `${x.sentAtS.toFixed(1)} s → ${(x.ms / 1000).toFixed(1)} s`).join(', ')}`,
     `  checks: unanswered ${r.unanswered}, replies sent twice ${r.duplicateReplyIds}, messages answered twice ${r.secondAnswers}, conversations with two boletos ${r.conversationsWithTwoBoletos}, "criado" without a boleto ${r.createdButMissing}, executed without "sim" ${r.executedWithoutSim} (boletos ${r.boletos}, completed actions ${r.completedActions})`,
     ...r.unexpectedReplies.map((u) => `  unexpected answer: ${u.replace(/\n/g, ' ')}`),
     r.violations.length === 0 ? '  every guarantee held' : `  VIOLATIONS: ${r.violations.join('; ')}`,
