@@ -427,3 +427,36 @@ describe('es-MX understanding: pay that arrives, plans and final prices', () => 
     expect(out.entities.amount_mxn_cents).toBe(790_000);
   });
 });
+
+describe('es-MX understanding: questions in a row, corrections over several clauses, lenders', () => {
+  it('two questions one after another are one request: the first one’s category counts', () => {
+    const out = esMxUnderstander.understand('¿ayer anoté algo del súper? ¿cuánto fue?', {
+      ...ctx,
+      now: new Date('2026-11-25T15:30:00-06:00'),
+    });
+    expect(out.entities).toMatchObject({ date_iso: '2026-11-24', category: 'supermercado' });
+  });
+
+  it('"el mínimo es 1,500, no, perdón, 1,150" corrects the minimum, not the balance', () => {
+    const out = understand(
+      'Actualiza mi tarjeta BBVA. Debo 23,400, el mínimo es 1,500, no, perdón, 1,150, y vence el día 3.',
+    );
+    expect(out.entities).toMatchObject({ balance_mxn_cents: 2_340_000, minimum_payment_mxn_cents: 115_000 });
+    expect(understand('el minimo de la Banorte es 1,530, perdon 1,350').entities).toMatchObject({
+      minimum_payment_mxn_cents: 135_000,
+    });
+  });
+
+  it('"los dos" is both, not two pesos', () => {
+    const out = understand('Los boletos salen en 4,500 los dos. ¿Puedo gastar eso sin descuadrarme?');
+    expect(out.entities.amount_mxn_cents).toBe(450_000);
+    expect(out.conflicts ?? []).toEqual([]);
+  });
+
+  it('the lender named before "me prestó" is the debt', () => {
+    expect(understand('mi hermano me prestó 3 mil, anótalo como deuda porfa').entities.debt_name).toBe(
+      'hermano',
+    );
+    expect(understand('mi compadre Chuy me prestó 2 mil').entities.debt_name).toBe('Chuy');
+  });
+});

@@ -188,7 +188,14 @@ function readDigits(tokens: readonly Token[], index: number): Reading | undefine
   return scaleWord === 'mil' ? withHundreds(tokens, scaled) : scaled;
 }
 
+/** "los dos", "las tres", "a los cuatro": both, all three — a count of things, not money. */
+const ARTICLES = new Set(['los', 'las']);
+
 function readWords(tokens: readonly Token[], index: number): Reading | undefined {
+  if (ARTICLES.has(tokens[index - 1]?.text ?? '') && !isMultiplierWord(tokens[index + 1]?.text ?? '')) {
+    const next = tokens[index + 1]?.text ?? '';
+    if (!isNumberWord(next) && next !== 'pesos') return undefined;
+  }
   const words: string[] = [];
   let next = index;
   for (;;) {

@@ -22,8 +22,9 @@ const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por me
 const BALANCE_BEFORE =
   /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
 const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
-const CORRECTION = /^\s*(?:perdon|no|digo|mejor dicho|bueno no|corrijo|me equivoque|no no)\s*$/;
 const CLAUSE_END = /[,;:.?¿!¡¤]/;
+const TAKEN_BACK_CLAUSE =
+  /^\s*(?:(?:perdon|no|digo|mejor dicho|bueno no|corrijo|me equivoque|no no)\s*|[\d\s]*)$/;
 
 /** The role the words around an amount state, if they state one. */
 export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRole | undefined {
@@ -32,7 +33,10 @@ export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRol
   let before = clauses.pop() ?? '';
   // "el mínimo es 1,530, perdón 1,350": the money reader kept only the corrected amount; it
   // takes the role the words gave the amount it corrects.
-  if (CORRECTION.test(before)) before = clauses.pop() ?? before;
+  // "el mínimo es 1,500, no, perdón, 1,150": the correction may take several clauses, and the
+  // amount taken back is still in digits here (its thousands comma splits a clause).
+  for (let i = 0; i < 5 && TAKEN_BACK_CLAUSE.test(before) && clauses.length > 0; i++)
+    before = clauses.pop() ?? before;
   const after = analysis.shape.slice(mention.end).split(CLAUSE_END)[0] ?? '';
   if (MINIMUM_BEFORE.test(before) || MINIMUM_AFTER.test(after)) return 'minimum';
   if (BALANCE_BEFORE.test(before) || BALANCE_AFTER.test(after)) return 'balance';

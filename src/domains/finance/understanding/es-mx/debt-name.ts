@@ -18,6 +18,9 @@ const PRODUCT =
  */
 const CREDITOR_BEFORE =
   /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague|le di|abone|prestado)(?:\s+(?:como|unos|casi))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis|lo\s+de(?:l)?)\s+)?/g;
+/** "mi cuñado me prestó 4 mil": who lent, said before the loan. */
+const LENT_BY =
+  /(?:^|[.,;!]\s*|\b(?:que|y|pues)\s+)mis?\s+(?=[a-z]+(?:\s+[a-z]+)?\s+me\s+(?:presto|prestaron|fio)\b)/;
 /** Courtesy titles are not part of a name ("doña Mari" is Mari). */
 const TITLE = /^(?:don|dona|sr|sra|srita|senor|senora|lic|ing|dr|dra)\.?\s+(?=\S)/;
 /** A relative before a name: "mi prima Lupita" is Lupita; "mi prima" alone is the prima. */
@@ -48,6 +51,15 @@ export function findDebtName({ folded, source, shape }: Analysis): string | unde
     if (product && start >= product.index && start < product.index + product[0].length)
       return source.slice(product.index, product.index + product[0].length);
     start += TITLE.exec(folded.slice(start))?.[0].length ?? 0;
+    start +=
+      RELATIVE.exec(source.slice(start).replace(/^\S+/, (word) => foldSameLength(word)))?.[0].length ?? 0;
+    const end = nameEnd(source, start, false);
+    if (end !== undefined) return source.slice(start, end);
+  }
+  // "mi hermano me prestó 3 mil", "mi compadre Chuy me prestó": the lender is named first.
+  const lent = LENT_BY.exec(folded);
+  if (lent) {
+    let start = lent.index + lent[0].length;
     start +=
       RELATIVE.exec(source.slice(start).replace(/^\S+/, (word) => foldSameLength(word)))?.[0].length ?? 0;
     const end = nameEnd(source, start, false);

@@ -38,8 +38,12 @@ export function focusOn(intent: Intent, folded: string): Focus {
   const text = (sentence: Span) => folded.slice(sentence.start, sentence.end);
   const asks = (sentence: Span) =>
     verbs ? verbs.test(text(sentence)) : READS.has(intent) && /[?¿]/.test(text(sentence));
-  const request = [...sentences].reverse().find(asks);
-  if (!request) return EVERYTHING;
+  const last = [...sentences].reverse().find(asks);
+  if (!last) return EVERYTHING;
+  // Questions asked one after another are one request ("¿ayer anoté algo del súper? ¿cuánto fue?").
+  let first = sentences.indexOf(last);
+  while (READS.has(intent) && first > 0 && asks(sentences[first - 1]!)) first--;
+  const request: Span = { start: sentences[first]!.start, end: last.end };
   const within = <T extends Span>(mentions: readonly T[]) =>
     mentions.filter((m) => m.start >= request.start && m.end <= request.end);
   return {
