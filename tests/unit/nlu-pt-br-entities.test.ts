@@ -342,3 +342,15 @@ describe('pt-BR: a message taken back, and names in the middle of a story', () =
     expect(understand(text).entities.contact_name).toBe(name);
   });
 });
+
+describe('pt-BR: a lower-case word after "do/da" is an owner only when it hangs on a boleto', () => {
+  it.each([
+    ['cancela o boleto 88, o cliente desistiu do armário', undefined],
+    ['quem ainda nao pagou a mensalidade da van?', undefined],
+    ['cancela o boleto da maria', 'maria'],
+    ['pode cancelar o da fernanda, ela vai pagar no pix', 'fernanda'],
+    ['lista os boletos em aberto do joao', 'joao'],
+  ])('"%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+});

@@ -168,6 +168,7 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   const roleThenName = ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true;
   const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
   if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name))) return undefined;
+  if (rank === 2 && !plausibleOwner(scan, cue, name)) return undefined;
   return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank };
 }
 
@@ -175,6 +176,23 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
 function isInterjection(scan: Scan, i: number): boolean {
   const token = scan.tokens[i];
   return token !== undefined && /^ô$/i.test(scan.text.original.slice(token.start, token.end));
+}
+
+/**
+ * Whose boleto: after "do/da" a capitalized name is taken anywhere, but a lower-case word only
+ * when the "do/da" hangs on a boleto ("o boleto da maria", "o da lu", "os em aberto do joao"):
+ * elsewhere it is most often a thing ("desistiu da encomenda", "a mensalidade da van").
+ */
+const OWNED = new Set(
+  `boleto boletos bol cobranca cobrancas fatura faturas o a os as aquele aquela aqueles aquelas esse essa
+   esses essas este esta nome aberto abertos pendente pendentes vencido vencidos pago pagos atrasado
+   atrasados cancelado cancelados tudo todos`.split(/\s+/),
+);
+
+function plausibleOwner(scan: Scan, cue: number, name: { first: number; to: number }): boolean {
+  for (let i = name.first; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
+  if (name.first > cue + 1) return true; // a title or a role came first: "da dona cida", "do cliente joao"
+  return OWNED.has(scan.word(cue - 1));
 }
 
 /** What may follow a lower-case name after a bare article: "avisa o joão que ...". */
