@@ -350,6 +350,9 @@ describe('pt-BR: a lower-case word after "do/da" is an owner only when it hangs 
     ['cancela o boleto da maria', 'maria'],
     ['pode cancelar o da fernanda, ela vai pagar no pix', 'fernanda'],
     ['lista os boletos em aberto do joao', 'joao'],
+    ['o boleto do rodrigo da oficina foi cancelado?', 'rodrigo'],
+    ['manda msg pro joão da padaria dizendo q o boleto vence amanhã', 'joão'],
+    ['faz um boleto de 2 mil pra dona celia da silva', 'celia da silva'],
   ])('"%s" -> %s', (text, name) => {
     expect(understand(text).entities.contact_name).toBe(name);
   });

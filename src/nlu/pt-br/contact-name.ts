@@ -34,6 +34,13 @@ const PERSON_VERBS = new Set(
 );
 const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
 const HERE = new Set(['aqui', 'la', 'ali', 'daqui']);
+/** Trades and places that follow a person's name to say who they are: "o Rodrigo da oficina". */
+const TRADES = new Set(
+  `padaria oficina salao loja academia escola farmacia mercado mercadinho mercearia acougue papelaria
+   costura distribuidora lanchonete restaurante bar feira obra reforma marcenaria confeitaria
+   limpeza lava van borracharia clinica consultorio escritorio igreja condominio banca quitanda
+   sorveteria pizzaria transportadora construtora fabrica`.split(/\s+/),
+);
 const TITLES = new Set(['dona', 'seu', 'sr', 'sra', 'srta', 'dr', 'dra', 'dom', 'doutor', 'doutora']);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
@@ -127,8 +134,14 @@ export function readName(
   let end = first + 1;
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
-    // "da casa da dona Cleide": a title after the connector starts another name.
-    else if (CONNECTORS.has(scan.word(end)) && !TITLES.has(scan.word(end + 1)) && sameStyle(end + 1))
+    // "da casa da dona Cleide": a title after the connector starts another name; "o joão da
+    // padaria": a trade or a place after it says who the person is, it is not their name.
+    else if (
+      CONNECTORS.has(scan.word(end)) &&
+      !TITLES.has(scan.word(end + 1)) &&
+      !TRADES.has(scan.word(end + 1)) &&
+      sameStyle(end + 1)
+    )
       end += 2;
     // "Lanchonete Sabor & Cia"
     else if (scan.word(end) === '&' && sameStyle(end + 1)) end += 2;
