@@ -205,8 +205,16 @@ const OWNED = new Set(
 function plausibleOwner(scan: Scan, cue: number, name: { first: number; to: number }): boolean {
   for (let i = name.first; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
   if (name.first > cue + 1) return true; // a title or a role came first: "da dona cida", "do cliente joao"
-  return OWNED.has(scan.word(cue - 1));
+  if (OWNED.has(scan.word(cue - 1))) return true;
+  // "aquele boleto de 150 reais do joão": the boleto right before its amount.
+  let i = cue - 1;
+  while (i >= 0 && (scan.tokens[i]?.kind === 'number' || AMOUNT_WORDS.has(scan.word(i)))) i--;
+  return i < cue - 1 && BOLETO_WORDS.has(scan.word(i));
 }
+
+const AMOUNT_WORDS = new Set(['de', 'r$', 'reais', 'real', 'conto', 'contos', 'pila', 'pilas', 'mil']);
+
+const BOLETO_WORDS = new Set(['boleto', 'boletos', 'bol', 'cobranca', 'cobrancas', 'fatura', 'faturas']);
 
 /** What may follow a lower-case name after a bare article: "avisa o joão que ...". */
 const AFTER_ARTICLE_NAME = new Set(['que', ':', ',', '.', '?', '!', '']);
