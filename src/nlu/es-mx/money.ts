@@ -192,10 +192,9 @@ function readDigits(tokens: readonly Token[], index: number): Reading | undefine
 const ARTICLES = new Set(['los', 'las']);
 
 function readWords(tokens: readonly Token[], index: number): Reading | undefined {
-  if (ARTICLES.has(tokens[index - 1]?.text ?? '') && !isMultiplierWord(tokens[index + 1]?.text ?? '')) {
-    const next = tokens[index + 1]?.text ?? '';
-    if (!isNumberWord(next) && next !== 'pesos') return undefined;
-  }
+  const following = tokens[index + 1]?.text ?? '';
+  if (ARTICLES.has(tokens[index - 1]?.text ?? '') && !isNumberWord(following) && following !== 'pesos')
+    return undefined;
   const words: string[] = [];
   let next = index;
   for (;;) {

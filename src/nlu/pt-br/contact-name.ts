@@ -196,11 +196,13 @@ function isInterjection(scan: Scan, i: number): boolean {
  * when the "do/da" hangs on a boleto ("o boleto da maria", "o da lu", "os em aberto do joao"):
  * elsewhere it is most often a thing ("desistiu da encomenda", "a mensalidade da van").
  */
-const OWNED = new Set(
-  `boleto boletos bol cobranca cobrancas fatura faturas o a os as aquele aquela aqueles aquelas esse essa
-   esses essas este esta nome aberto abertos pendente pendentes vencido vencidos pago pagos atrasado
-   atrasados cancelado cancelados tudo todos`.split(/\s+/),
-);
+const BOLETO_WORDS = new Set([...OBJECTS, 'boletos', 'bol', 'cobrancas', 'faturas']);
+const OWNED = new Set([
+  ...BOLETO_WORDS,
+  ...`o a os as aquele aquela aqueles aquelas esse essa esses essas este esta nome aberto abertos
+   pendente pendentes vencido vencidos pago pagos atrasado atrasados cancelado cancelados tudo
+   todos`.split(/\s+/),
+]);
 
 function plausibleOwner(scan: Scan, cue: number, name: { first: number; to: number }): boolean {
   for (let i = name.first; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
@@ -213,8 +215,6 @@ function plausibleOwner(scan: Scan, cue: number, name: { first: number; to: numb
 }
 
 const AMOUNT_WORDS = new Set(['de', 'r$', 'reais', 'real', 'conto', 'contos', 'pila', 'pilas', 'mil']);
-
-const BOLETO_WORDS = new Set(['boleto', 'boletos', 'bol', 'cobranca', 'cobrancas', 'fatura', 'faturas']);
 
 /** What may follow a lower-case name after a bare article: "avisa o joão que ...". */
 const AFTER_ARTICLE_NAME = new Set(['que', ':', ',', '.', '?', '!', '']);

@@ -1,4 +1,5 @@
 import { nameAfterCue } from './contact-name';
+import { TAKING_BACK } from './speech-act';
 import { originalSlice } from './prepared-text';
 import type { Scan } from './scan';
 
@@ -84,34 +85,31 @@ export function extractContent(scan: Scan): ContentMention | undefined {
       const end = findToken(scan, closing, i + 1);
       if (end > i + 1) return take(scan, i + 1, end, i, end + 1);
     }
-    if (word === ':') return take(scan, i + 1, end(scan, i + 1), i, end(scan, i + 1));
+    if (word === ':') return takeRest(scan, i + 1, i);
     const dropQue = SPEECH.get(word);
     if (dropQue !== undefined) {
       const next = scan.word(i + 1);
       const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 : i + 1;
-      return take(scan, start, end(scan, start), i, end(scan, start));
+      return takeRest(scan, start, i);
     }
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
-      return take(scan, i + 3, end(scan, i + 3), i, end(scan, i + 3));
+      return takeRest(scan, i + 3, i);
     }
     // "avisa o Pedro que ...", "lembra a Vera de pagar ..."
     if (
       (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb)))) &&
       followsRecipient(scan, verb, i)
     ) {
-      return take(scan, i + 1, end(scan, i + 1), i, end(scan, i + 1));
+      return takeRest(scan, i + 1, i);
     }
   }
   return undefined;
 }
 
-/**
- * Words that take the whole request back after a pause: "…venceu... esquece", "…, deixa pra
- * lá". "deixa" alone only when nothing follows it in its clause ("…, deixa a chave na portaria"
- * is part of the message).
- */
-const TAKEN_BACK = new Set(['esquece', 'esqueca', 'desconsidera']);
+const TAKEN_BACK = new Set(TAKING_BACK);
+const PAUSE = new Set([',', '.', '...', '…', ';']);
 
+/** "esquece", "desconsidera", or "deixa" with nothing after it in its clause ("deixa pra lá"). */
 function takesBack(scan: Scan, i: number): boolean {
   if (TAKEN_BACK.has(scan.word(i))) return true;
   if (scan.word(i) !== 'deixa') return false;
@@ -120,21 +118,22 @@ function takesBack(scan: Scan, i: number): boolean {
     after === '' || PAUSE.has(after) || after === 'quieto' || (after === 'pra' && scan.word(i + 2) === 'la')
   );
 }
-const PAUSE = new Set([',', '.', '...', '…', ';']);
 
 /**
- * Where the text to send ends: at the end of the message, or before a pause followed by words
- * that take the request back, which are said to Iris, not to the contact (and so stay visible
- * to the write check: "manda um lembrete pro Caio que venceu... esquece, ele pagou").
+ * The text to send from `from` on, claimed from `claimFrom`: up to the end of the message, or
+ * up to a pause followed by words that take the request back — those are said to Iris, not to
+ * the contact, and stay visible to the write check ("manda um lembrete pro Caio que venceu...
+ * esquece, ele pagou").
  */
-function end(scan: Scan, from: number): number {
-  for (let i = from + 1; i < scan.tokens.length; i++) {
+function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention | undefined {
+  let to = scan.tokens.length;
+  for (let i = from + 1; i < scan.tokens.length && to === scan.tokens.length; i++) {
     if (!PAUSE.has(scan.word(i))) continue;
     let next = i + 1;
     while (PAUSE.has(scan.word(next))) next++;
-    if (takesBack(scan, next)) return i;
+    if (takesBack(scan, next)) to = i;
   }
-  return scan.tokens.length;
+  return take(scan, from, to, claimFrom, to);
 }
 
 const ARTICLE = new Set(['o', 'a']);

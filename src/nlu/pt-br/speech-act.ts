@@ -8,6 +8,13 @@ const ACTION =
   '(?:gera|gerar|gere|cria|criar|crie|emite|emitir|emita|faz|fazer|faca|manda|mandar|envia|enviar|cancela|cancelar|' +
   'anula|anular|avisa|avisar|cobra|cobrar|lanca|lancar|registra|registrar|exclui|excluir|apaga|apagar|monta|montar)';
 
+/**
+ * Words that take the whole request back after a pause ("manda um lembrete pro Caio…
+ * esquece"); "deixa" does too, when nothing follows it in its clause. The message-content reader
+ * ends the text to send before them, so the write check below sees them.
+ */
+export const TAKING_BACK = ['esquece', 'esqueca', 'desconsidera'];
+
 export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   question: new RegExp(
     '\\?|^(?:e )?(?:qual|quais|quanto|quantos|quantas|como|quando|onde|sera|oq|o que|por que|pq|ja|quem|sabe se|sera que)\\b|' +
@@ -27,10 +34,10 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
   outOfReach:
     /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
-  // Unless another request follows it: "não precisa mandar mensagem, só gera o boleto do Juvenal".
+  // Taken back after a pause ("manda um lembrete pro Caio... esquece, deixa"), or the write's
+  // verb negated — unless another request follows it ("não precisa cobrar hoje, só gera o boleto").
   negated: new RegExp(
-    // Taken back after a pause: "manda um lembrete pro Caio... esquece, deixa".
-    `(?:\\.\\s?|,)\\s*(?:esquece|esqueca|desconsidera|deixa pra la|deixa quieto|deixa(?=\\s*(?:[,.;!]|$)))|` +
+    `(?:\\.\\s?|,)\\s*(?:${TAKING_BACK.join('|')}|deixa pra la|deixa quieto|deixa(?=\\s*(?:[,.;!]|$)))|` +
       `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas)\\s+(?:me\\s+)?${ACTION}\\b)`,
   ),
   evidence: {

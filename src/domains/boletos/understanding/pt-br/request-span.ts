@@ -52,8 +52,8 @@ const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
  * A long message often tells a story before (or after) its request ("a Cida pagou os 380 do
  * mês passado; gera um boleto de 450 pra ela"): the story's names and amounts are not the
  * request's. The request is, for a read, the last question about boletos, else the last
- * sentence that holds one of the intent's verbs. Undefined when the message is one sentence (nothing to tell apart)
- * or no sentence says the request.
+ * sentence that holds one of the intent's verbs. Undefined when the message is one sentence
+ * (nothing to tell apart) or no sentence says the request.
  */
 export function requestSpan(intent: Intent, scan: Scan): RequestSpan | undefined {
   const sentences = sentencesOf(scan);
