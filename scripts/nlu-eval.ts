@@ -2,7 +2,8 @@
  * `npm run nlu:eval -- --pack boletos|finance (or --locale pt-BR|es-MX) [--heldout] [--set dev]
  * [--failures] [--rules] [--file path.jsonl]`: scores a
  * pack's offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side
- * for the sets that exist (fixtures: trained on; dev: tuned on; heldout, with `--heldout`: never
+ * for the sets that exist (fixtures and dev: trained on, see `nlu:crossval` for dev's honest figure;
+ * heldout, with `--heldout`: never
  * seen, for the final figures only), intent
  * accuracy, the read→write confusions the pipeline would act on, wrong amounts and dates, and
  * the median time per message; then, for `--set` (default dev), per-intent and per-entity
@@ -380,7 +381,7 @@ function main(args: readonly string[]): void {
     }
   }
   process.stdout.write(
-    `${pack.id} (${pack.locale}): fixtures = trained on, dev = tuned on, heldout = never seen\n\n`,
+    `${pack.id} (${pack.locale}): fixtures and dev = trained on (npm run nlu:crossval: dev out of fold), heldout = never seen\n\n`,
   );
   process.stdout.write(`${formatSummary(columns)}\n\n`);
   if (detail === 'heldout' && !args.includes('--heldout')) {

@@ -5,6 +5,7 @@ import {
   asksForWrite,
   decideIntent,
   lazyIntentModel,
+  LinearIntentModel,
   type IntentReader,
   type IntentTrainingSource,
   type ModelInput,
@@ -19,7 +20,7 @@ import { writeIntents } from './write-intents';
  * file of its trained model. The pack's understander, its intent-model description for
  * training, and its write check all come from here, so they can never disagree.
  */
-export function packUnderstanding(pack: {
+export interface PackUnderstandingDeclaration {
   locale: Locale;
   intents: Readonly<Record<string, IntentSpec>>;
   tools: readonly AnyTool[];
@@ -28,21 +29,33 @@ export function packUnderstanding(pack: {
   speechActs: SpeechActRules;
   inputOf: (text: string, ctx: UnderstandingContext) => ModelInput;
   createUnderstander: (readIntent: IntentReader) => Understander;
-}): {
+}
+
+export function packUnderstanding(pack: PackUnderstandingDeclaration): {
   understander: Understander;
   intentModel: PackIntentModel;
   asksForWrite: (intent: string, text: string) => boolean;
 } {
   const model = lazyIntentModel(pack.modelPath);
   const writes = writeIntents(pack.intents, pack.tools);
+  const understanderOf = (current: () => LinearIntentModel): Understander =>
+    pack.createUnderstander((input) => decideIntent(input, current(), writes, pack.speechActs));
   const ctx = (): UnderstandingContext => ({
     locale: pack.locale,
     now: new Date(),
     timeZone: DEFAULT_TIME_ZONE[pack.locale],
   });
   return {
-    understander: pack.createUnderstander((input) => decideIntent(input, model(), writes, pack.speechActs)),
-    intentModel: { path: pack.modelPath, training: pack.training, inputOf: pack.inputOf },
+    understander: understanderOf(model),
+    intentModel: {
+      path: pack.modelPath,
+      training: pack.training,
+      inputOf: pack.inputOf,
+      understanderWith: (artifact) => {
+        const other = new LinearIntentModel(artifact);
+        return understanderOf(() => other);
+      },
+    },
     // Only the masking of values matters here, not the clock: any "now" will do.
     asksForWrite: asksForWrite(writes, pack.speechActs, (text) => pack.inputOf(text, ctx()).text),
   };

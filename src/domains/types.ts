@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Locale } from '../core/locale';
 import type { Understander, UnderstandingContext } from '../core/understanding';
-import type { IntentTrainingSource } from '../nlu/intent-model';
+import type { IntentModelArtifact, IntentTrainingSource } from '../nlu/intent-model';
 // The generated client's type is the packs' data port: a tool gets a client or a transaction
 // (`Db`) in its scope and never builds one; the store that connects it lives in src/stores.
 import type { PrismaClient } from '../generated/prisma/client';
@@ -210,4 +210,9 @@ export interface PackIntentModel {
   training: IntentTrainingSource;
   /** The model's input for a text, exactly as the understander computes it (see the locale's `modelInput`). */
   inputOf(text: string, ctx: UnderstandingContext): { text: string; signals: string[] };
+  /**
+   * The pack's understander with another artifact in place of the committed one (same readers,
+   * same write check): how cross-validation scores a model trained without the lines it reads.
+   */
+  understanderWith(artifact: IntentModelArtifact): Understander;
 }

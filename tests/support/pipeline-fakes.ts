@@ -252,6 +252,9 @@ export function paymentsPack() {
         habits: { shortcuts: {}, openers: [], stories: [], closers: [], emojis: [] },
       },
       inputOf: (text) => ({ text, signals: [] }),
+      understanderWith: () => {
+        throw new Error('the test pack has no intent model');
+      },
     },
     asksForWrite: () => true,
     fieldLabel: (field) => say(`field_${field}`),

@@ -239,10 +239,9 @@ describe('pt-BR intent of a long story that ends in its request', () => {
   });
 
   it('never lifts a write the words hold back', () => {
-    const out = understand(
-      'Bom dia. A Bruna atrasou de novo. Se ela não pagar até sexta, cancela o boleto dela',
-    );
-    expect(out.confidence).toBeLessThan(0.7);
+    expect(
+      proposesWrite('Bom dia. A Bruna atrasou de novo. Se ela não pagar até sexta, cancela o boleto dela'),
+    ).toBe(false);
   });
 });
 
@@ -299,13 +298,14 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     expect(proposesWrite(text)).toBe(false);
   });
 
-  it('a write said not to be asked for is read as what else the words could mean, below Gate 2', () => {
-    const negated = understand('não cancela o boleto do Paulo ainda, ele disse que vai pagar até sexta');
-    expect(negated.intent).not.toBe('CANCEL_BOLETO');
-    expect(negated.confidence).toBeLessThan(0.7);
-    const conditional = understand('se a Luana não pagar até sexta cancela o boleto dela');
-    expect(conditional.intent).not.toBe('CANCEL_BOLETO');
-    expect(conditional.confidence).toBeLessThan(0.7);
+  it('a write said not to be asked for is read as what else the words could mean, never as a write', () => {
+    for (const text of [
+      'não cancela o boleto do Paulo ainda, ele disse que vai pagar até sexta',
+      'se a Luana não pagar até sexta cancela o boleto dela',
+    ]) {
+      expect(understand(text).intent).not.toBe('CANCEL_BOLETO');
+      expect(proposesWrite(text)).toBe(false);
+    }
   });
 
   it('still sends what is asked for plainly', () => {

@@ -119,12 +119,18 @@ export function trainIntentModel(
  * deterministic.
  */
 export function fitTemperature(artifact: IntentModelArtifact, held: readonly TrainingExample[]): number {
-  if (held.length === 0) return 1;
   const model = new LinearIntentModel(artifact);
-  const scored = held.map((e) => ({
-    scores: model.scores(e.features),
-    y: artifact.classes.indexOf(e.intent),
-  }));
+  return temperatureFor(
+    held.map((e) => ({ scores: model.scores(e.features), y: artifact.classes.indexOf(e.intent) })),
+  );
+}
+
+/**
+ * The same search over scores already computed, possibly by several models (each line scored by
+ * a model that did not see it, as cross-validation does): `y` is the index of the right class.
+ */
+export function temperatureFor(scored: ReadonlyArray<{ scores: readonly number[]; y: number }>): number {
+  if (scored.length === 0) return 1;
   let best = { temperature: 1, loss: Infinity };
   for (let t = 0.25; t <= 6.0001; t += 0.05) {
     let loss = 0;
