@@ -392,6 +392,15 @@ describe('es-MX understanding: requests taken back, payments and balances in one
     expect(understand('olvídalo, mejor anota 300 de uber').intent).toBe('LOG_TRANSACTION');
   });
 
+  it('a cap told as what had been set ("le había puesto…") is not set again; a request after it still is', () => {
+    expect(
+      proposesWrite('¿sabes si ya me pasé en lo de restaurantes este mes? le había puesto 2 mil de tope'),
+    ).toBe(false);
+    expect(understand('le había puesto 2 mil de tope pero ponme 3 mil de presupuesto').intent).toBe(
+      'SET_BUDGET',
+    );
+  });
+
   it('what is still owed after a payment is the balance, and "lo de Elektra" is Elektra', () => {
     const out = understand('ya le abone a lo de Elektra ahorita nomas debo 2 mil 300');
     expect(out.entities).toMatchObject({ debt_name: 'Elektra', balance_mxn_cents: 230_000 });

@@ -334,6 +334,20 @@ describe('pt-BR: a message taken back, and names in the middle of a story', () =
     expect(kept.entities.message_content).toBe('tudo certo, deixa a chave na portaria');
   });
 
+  it('second thoughts that negate the sending ("pensando bem não manda nada") take it back; a "não" in the text to send does not', () => {
+    const changed = understand(
+      'manda pro Jorge que o boleto venceu... pensando bem nao manda nada, so me mostra os boletos vencidos dele',
+    );
+    expect(changed.intent).not.toBe('SEND_MESSAGE');
+    expect(proposesWrite('avisa o Pedro que o boleto venceu. na verdade não avisa não')).toBe(false);
+    expect(
+      understand('avisa a Carla que o boleto venceu, não esquece de pagar').entities.message_content,
+    ).toBe('o boleto venceu, não esquece de pagar');
+    expect(understand('manda pra Bia que não precisa pagar hoje').entities.message_content).toBe(
+      'não precisa pagar hoje',
+    );
+  });
+
   it.each([
     ['cancela o do Wellington... nao pera, o da Simone', 'Simone'],
     ['BOLETO DO GERALDO FOI PAGO???', 'GERALDO'],

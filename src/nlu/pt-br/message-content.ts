@@ -109,22 +109,36 @@ export function extractContent(scan: Scan): ContentMention | undefined {
 const TAKEN_BACK = new Set(TAKING_BACK);
 const PAUSE = new Set([',', '.', '...', '…', ';']);
 
-/** "esquece", "desconsidera", or "deixa" with nothing after it in its clause ("deixa pra lá"). */
-function takesBack(scan: Scan, i: number): boolean {
-  if (TAKEN_BACK.has(scan.word(i))) return true;
-  if (scan.word(i) !== 'deixa') return false;
-  const after = scan.word(i + 1);
-  return (
-    after === '' || PAUSE.has(after) || after === 'quieto' || (after === 'pra' && scan.word(i + 2) === 'la')
-  );
-}
+/** Words that open a change of mind before its negation ("pensando bem, não manda"). */
+const SECOND_THOUGHTS = ['pensando bem', 'na verdade', 'ops', 'opa', 'ah', 'melhor'];
 
 /**
- * The text to send from `from` on, claimed from `claimFrom`: up to the end of the message, or
- * up to a pause followed by words that take the request back — those are said to Iris, not to
- * the contact, and stay visible to the write check ("manda um lembrete pro Caio que venceu...
- * esquece, ele pagou").
+ * "esquece", "desconsidera", "deixa" with nothing after it in its clause ("deixa pra lá"), or
+ * the sending itself negated, after second thoughts or not ("pensando bem não manda nada",
+ * "não precisa avisar"): the text to send ends before it.
  */
+function takesBack(scan: Scan, i: number): boolean {
+  if (TAKEN_BACK.has(scan.word(i))) return true;
+  if (scan.word(i) === 'deixa') {
+    const after = scan.word(i + 1);
+    return (
+      after === '' || PAUSE.has(after) || after === 'quieto' || (after === 'pra' && scan.word(i + 2) === 'la')
+    );
+  }
+  let at = i;
+  for (const opener of SECOND_THOUGHTS) {
+    const words = opener.split(' ');
+    if (words.every((w, k) => scan.word(i + k) === w)) {
+      at = i + words.length;
+      break;
+    }
+  }
+  while (PAUSE.has(scan.word(at))) at++;
+  if (scan.word(at) !== 'nao' && scan.word(at) !== 'n') return false;
+  const verb = scan.word(at + 1) === 'precisa' ? at + 2 : at + 1;
+  return SEND_VERBS.has(scan.word(verb)) || REMIND.has(scan.word(verb));
+}
+
 function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention | undefined {
   let to = scan.tokens.length;
   for (let i = from + 1; i < scan.tokens.length && to === scan.tokens.length; i++) {

@@ -239,6 +239,8 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(vamos|bora) (gerar|fazer) o boleto (do|da) {name}: {amount} pra {date}',
     '(registra|lança|cadastra) uma cobrança de {amount} (pro|para) {name}',
     '(cria|gera) um boleto (pro|pra) {name}',
+    // An aside after the request that waves something off is not a negation of it.
+    '(cria|gera|emite|faz) [um] boleto de {amount} (pro|pra) {name} [{date}], (não precisa|nem precisa|sem precisar|não tem que) (confirmar|de confirmação|me perguntar|perguntar|mandar recibo)',
     '(preciso|tenho) (que|q) (cobrar|mandar boleto pro) (o|a) {name}[,] (é|são|deu) {amount} [, vence {date}]',
     '(o|a) {name} (comprou|levou|fechou) {amount} (aqui|comigo)[,] (faz|gera|emite) o boleto (pra|com vencimento) {date}',
     '(please|pls) (gera|cria) (um )?boleto {amount} (pro|pra) {name}',
