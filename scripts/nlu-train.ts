@@ -53,6 +53,8 @@ export interface TrainOptions {
   dev?: readonly LabeledExample[];
   /** Use this temperature instead of the pinned one (cross-validation scores uncalibrated). */
   temperature?: number;
+  /** Other trainer settings than `DEFAULT_TRAINING` (to compare them by cross-validation). */
+  trainer?: Partial<typeof DEFAULT_TRAINING>;
 }
 
 /** The model's features for a labeled line, computed exactly as the pack's understander does. */
@@ -84,7 +86,7 @@ export function trainPack(pack: DomainPack, how: TrainOptions = {}): TrainedMode
     })),
   ];
   const classes = Object.keys(pack.intents).concat('UNKNOWN');
-  const options = { ...DEFAULT_TRAINING, classes };
+  const options = { ...DEFAULT_TRAINING, ...how.trainer, classes };
   const trainedFrom = fingerprint([
     options,
     PER_TEMPLATE,

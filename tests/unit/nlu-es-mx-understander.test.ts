@@ -469,3 +469,15 @@ describe('es-MX understanding: questions in a row, corrections over several clau
     expect(understand('mi compadre Chuy me prestó 2 mil').entities.debt_name).toBe('Chuy');
   });
 });
+
+describe('es-MX: money given to the user is an income, money spent is not', () => {
+  it.each([
+    ['mi suegra nos regalo 2 mil para los niños 🎁 apuntalo porfa', 'income'],
+    ['Registra 4k que me dio mi papá por Reyes', 'income'],
+    ['quincena 9,500', 'income'],
+    ['me dio gripe y gasté 300 en la farmacia', 'expense'],
+    ['gasté 300 que me dio flojera cocinar', 'expense'],
+  ])('"%s" -> %s', (text, direction) => {
+    expect(understand(text).entities.transaction_type).toBe(direction);
+  });
+});

@@ -371,3 +371,30 @@ describe('pt-BR: a lower-case word after "do/da" is an owner only when it hangs 
     expect(understand(text).entities.contact_name).toBe(name);
   });
 });
+
+describe('pt-BR: invoices, obligations, stories of what someone keeps saying, and texting around names', () => {
+  it.each([
+    'manda a NF do mes passado pra Elétrica Silva',
+    'gera um pix de 150 pra Juliana',
+    'semana que vem vou ter que gerar um boleto de 900 pra Tereza',
+    'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
+  ])('proposes no message and no boleto it was not asked for: %s', (text) => {
+    const out = understand(text);
+    expect(out.intent === 'SEND_MESSAGE' && out.confidence >= 0.7).toBe(false);
+    if (!text.startsWith('Meu sócio')) expect(proposesWrite(text)).toBe(false);
+  });
+
+  it.each([
+    ['slc esqueci d cobrar o rafa kkk manda boleto de 80 conto p ele', 'rafa'],
+    ['lista os boleto do carlos tb', 'carlos'],
+    ['anula o boleto da dona rosa pfv vlw 🙏', 'rosa'],
+  ])('"%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+
+  it('"depois d amanhã" is two days ahead', () => {
+    expect(understand('manda boleto de 80 conto pro rafa vence depois d amanha').entities.due_date).toBe(
+      '2026-11-24',
+    );
+  });
+});

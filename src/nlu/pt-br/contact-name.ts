@@ -55,7 +55,8 @@ const MAX_WORDS = 6;
 
 /**
  * Words that never start or continue a name (folded forms, before typo correction), including
- * what a boleto is for ("pro joão referente ao aluguel" names joão, not "joão referente").
+ * what a boleto is for ("pro joão referente ao aluguel" names joão, not "joão referente"),
+ * documents ("manda a NF pra…") and texting ("o rafa kkk", "a dona rosa pfv vlw").
  */
 const NOT_A_NAME = new Set(
   `
@@ -82,6 +83,8 @@ produtos compra venda pedido parcela taxa luz agua internet escola curso aula au
 matricula honorarios multa juros acordo divida emprestimo
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta
+nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
+kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 `.split(/\s+/),
 );
 

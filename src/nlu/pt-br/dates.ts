@@ -103,7 +103,8 @@ const IN_SPAN = tokenPattern(
   `(?:daqui a|daqui|em|dentro de) (\\d{1,3}|${NUMBER_WORDS_SOURCE}) (dias?|semanas?|mes|meses)`,
   { groupOffsets: true },
 );
-const RELATIVE_DAY = tokenPattern('depois de amanha|amanha|amnh|hoje|hj|anteontem|ontem');
+// "depois d amanhã" as people text it.
+const RELATIVE_DAY = tokenPattern('depois de amanha|depois d amanha|amanha|amnh|hoje|hj|anteontem|ontem');
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
@@ -115,6 +116,7 @@ const VAGUE = tokenPattern(
 );
 const RELATIVE_OFFSETS: Record<string, number> = {
   'depois de amanha': 2,
+  'depois d amanha': 2,
   amanha: 1,
   hoje: 0,
   hj: 0,

@@ -56,6 +56,8 @@ export function isSendVerb(scan: Scan, i: number): boolean {
  */
 function reportedSpeech(scan: Scan, i: number): boolean {
   if (!SPEECH.has(scan.word(i))) return false;
+  // What someone keeps saying is a story too: "o Anderson vive dizendo que…", "ela tá falando que…".
+  if (PROGRESSIVE.has(scan.word(i - 1))) return false;
   // The past verb may stand a few words back: "me ligou ontem dizendo que…", "mandou mensagem
   // pra mim dizendo que…". A send verb on the way means an order ("manda pra ela dizendo que").
   for (let back = i - 1; back >= Math.max(0, i - 4); back--) {
@@ -67,6 +69,10 @@ function reportedSpeech(scan: Scan, i: number): boolean {
 }
 
 const PAST_TENSE = /^[a-z]{2,}(?:ou|eu|iu)$/;
+/** Verbs that make the speech word after them an ongoing story, not an order. */
+const PROGRESSIVE = new Set(
+  'vive vivia fica ficava anda andava esta estava ta tava estao tao estavam continua vem vinha'.split(' '),
+);
 
 export function isSpeechWord(word: string): boolean {
   return SPEECH.has(word);

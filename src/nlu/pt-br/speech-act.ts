@@ -28,12 +28,14 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // até sexta, cancela"): an order for later, under a condition Iris cannot watch, is asked back.
   // "se puder" / "se possível" / "se der" are politeness, not a condition. A condition put
   // after the request ("gera um de 2 mil pra Bianca, mas só se ela confirmar o pedido") is one.
-  // A wish is not an order either: "um dia quero mandar msg automática pra todo cliente".
+  // A wish is not an order either: "um dia quero mandar msg automática pra todo cliente", nor
+  // what will have to be done ("semana que vem vou ter que gerar um boleto pra Tereza").
   hypothetical:
-    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
+    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|vou ter (?:que|q) (?:gerar|criar|emitir|cancelar|mandar|fazer|cobrar|avisar)|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
+  // Nor does it issue invoices ("manda a NF do mês passado pra Elétrica Silva").
   outOfReach:
-    /\b(?:(?:faz|faca|fazer|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b/,
+    /\b(?:(?:faz|faca|fazer|gera|gerar|cria|criar|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b|\b(?:faz|faca|fazer|gera|gerar|emite|emitir|manda|mandar|envia|enviar|cancela|cancelar)\s+(?:a |as |uma )?(?:nf|nfe|nfs|nfse|notinha|nota fiscal|notas fiscais)\b/,
   // Taken back after a pause ("manda um lembrete pro Caio... esquece, deixa"), or the write's
   // verb negated — unless another request follows it ("não precisa cobrar hoje, só gera o boleto").
   negated: new RegExp(

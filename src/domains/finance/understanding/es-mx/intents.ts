@@ -71,19 +71,32 @@ const CUES: Cue[] = [
   cue(
     'LOG_TRANSACTION',
     0.9,
-    '\\bme\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|dieron|regalaron|pasaron)\\b' +
+    '\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|dieron|regalaron|pasaron)\\b' +
       '|\\b(?:cobre|recibi|gane|vendi|ingrese)\\b',
     { negatable: true, income: true },
   ),
-  // Money given or given back to the user: "mi abuelita me regaló 500", "ya me regresó los 2 mil".
+  // Money given or given back to the user: "mi abuelita me regaló 500", "ya me regresó los 2 mil",
+  // "mi suegra nos regaló 2 mil", "registra 4k que me dio mi papá".
   cue(
     'LOG_TRANSACTION',
     0.8,
-    '\\bme\\s+(?:regalo|regresaron|regreso|devolvio|devolvieron|dio|pago|mando|mandaron)\\b(?=[^?]*¤)' +
+    // Not when the message says the user spent it ("me dio gripe y gasté 300 en la farmacia").
+    '^(?!.*\\b(?:gaste|gastamos|pague|pagamos|compre|compramos)\\b).*?(?:' +
+      '\\b(?:me|nos)\\s+(?:regalo|regresaron|regreso|devolvio|devolvieron|dio|pago|mando|mandaron)\\b(?=[^?]*¤)' +
+      '|(?<=¤[^?]{0,40})\\b(?:que\\s+)?(?:me|nos)\\s+(?:regalo|regalaron|dio|dieron|mando|mandaron)\\b)' +
       '|^\\s*(?:un\\s+|el\\s+)?ingresos?\\b|\\bventa\\b[^?]{0,30}\\bsaque\\b',
     { negatable: true, income: true },
   ),
   cue('LOG_TRANSACTION', 0.3, '\\b(?:nomina|quincena|sueldo|aguinaldo|salario)\\b', { income: true }),
+  // A pay word and its amount, nothing else: "quincena 9,500", "sueldo: 12 mil".
+  cue(
+    'LOG_TRANSACTION',
+    0.8,
+    '^\\s*(?:mi\\s+|la\\s+|el\\s+)?(?:quincena|nomina|sueldo|aguinaldo|salario|pension)\\s*[:=]?\\s*¤',
+    {
+      income: true,
+    },
+  ),
   // "ya cayó la quincena", "llegó el aguinaldo": pay arriving, said without "me".
   cue(
     'LOG_TRANSACTION',
