@@ -481,3 +481,21 @@ describe('es-MX: money given to the user is an income, money spent is not', () =
     expect(understand(text).entities.transaction_type).toBe(direction);
   });
 });
+
+describe("es-MX: the user's share of a shared bill, and change received", () => {
+  it('"son 2,200 en total y a mí me tocan 1,100" is 1,100', () => {
+    expect(
+      understand(
+        'mi hermana me pone la mitad del boleto del concierto, son 2,200 en total y a mi me tocan 1,100, me alcanza?',
+      ).entities.amount_mxn_cents,
+    ).toBe(110_000);
+  });
+
+  it('change handed back in a purchase is not an income', () => {
+    expect(
+      understand(
+        'compre despensa en soriana, pague con 1000 y me dieron 215 de cambio, o sea fueron 785 apuntalo pls',
+      ).entities.transaction_type,
+    ).toBe('expense');
+  });
+});

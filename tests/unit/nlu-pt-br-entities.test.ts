@@ -378,6 +378,7 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     'gera um pix de 150 pra Juliana',
     'semana que vem vou ter que gerar um boleto de 900 pra Tereza',
     'eu ia mandar um boleto de 700 pro Rui mas ele pediu pra esperar',
+    'o boleto da Luana venceu ontem e ela nem respondeu minhas mensagens 😤',
     'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
   ])('proposes no message and no boleto it was not asked for: %s', (text) => {
     const out = understand(text);

@@ -47,8 +47,10 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
     CREATE_BOLETO:
       /\b(?:cri|ger|emit|cobr|fa[zc]|mont|lanc|registr|cadastr|prepar|quero|queria|preciso|gostaria|novo|nova|manda|envia|bot[ae]|poe|coloca)\w*|\b(?:boleto|cobranca)\b.*(?:\d|xvalor)|(?:\d|xvalor).*\b(?:boleto|cobranca)\b/,
     CANCEL_BOLETO: /\b(?:cancel|anul|exclu|apag|delet|remov|desfaz|estorn|esquece|desconsidera)\w*/,
+    // "mensagens" and "msgs" are messages already exchanged ("ela nem respondeu minhas
+    // mensagens"), not one to send.
     SEND_MESSAGE:
-      /\b(?:mand|envi|avis|fal|lembr|diz|dig|escrev|notific|recado|mensag|msg|toque|alo|whats|zap|xtexto)\w*/,
+      /\b(?:mand|envi|avis|fal|lembr|diz|dig|escrev|notific|recado|toque|alo|whats|zap|xtexto)\w*|\b(?:mensagem|msg)\b/,
   },
   unambiguous: {
     CREATE_BOLETO: /\b(?:cri[ae]r?|ger[ae]r?|emit[ae]|emitir|novo boleto|nova cobranca)\b/,

@@ -56,15 +56,21 @@ export function purchaseAmountRole(analysis: Analysis, mention: MoneyMention): A
 const TOTAL_AFTER = /^\s*(?:pesos\s+)?(?:en total|de total|total|en todo|por todo)\b/;
 // "eran 8,500 pero … quedó en 7,900": what it came to in the end.
 const TOTAL_BEFORE =
-  /\b(?:en total|total(?: de| fue| fueron| es)?|fueron en total|quedo en|quedaron en|al final (?:fue|fueron|quedo en))\s*:?\s*$/;
+  /\b(?:en total|total(?: de| fue| fueron| es)?|fueron en total|quedo en|quedaron en|queda en|quedan en|(?:la|lo|las|los) dejan en|al final (?:fue|fueron|quedo en))\s*:?\s*$/;
+/** The user's own share of a shared bill, which wins over its total: "son 2,200 y a mí me tocan 1,100". */
+const SHARE_BEFORE =
+  /\b(?:me toca|me tocan|me toco|me tocaron|mi parte(?: es| son| fue| fueron| de)?|yo (?:nomas |solo |nada mas )?pague)\s*:?\s*$/;
 
 /**
  * "2 paquetes a 350 c/u, 700 en total": of several prices, the one said to be the total is what
- * was spent; the others are its parts. Without exactly one total the prices stay as they are
+ * was spent; the others are its parts. The user's share of a shared bill comes first ("son
+ * 2,200 en total y a mí me tocan 1,100" is 1,100). Without exactly one total the prices stay as they are
  * (and conflict, so the person is asked).
  */
 export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[]): readonly MoneyMention[] {
   if (amounts.length < 2) return amounts;
+  const shares = amounts.filter((mention) => SHARE_BEFORE.test(analysis.shape.slice(0, mention.start)));
+  if (shares.length === 1) return shares;
   const totals = amounts.filter(
     (mention) =>
       TOTAL_AFTER.test(analysis.shape.slice(mention.end)) ||

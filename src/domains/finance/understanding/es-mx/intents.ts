@@ -71,7 +71,7 @@ const CUES: Cue[] = [
   cue(
     'LOG_TRANSACTION',
     0.9,
-    '\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|dieron|regalaron|pasaron)\\b' +
+    '\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|regalaron)\\b' +
       '|\\b(?:cobre|recibi|gane|vendi|ingrese)\\b',
     { negatable: true, income: true },
   ),
@@ -82,7 +82,7 @@ const CUES: Cue[] = [
     0.8,
     // Not when the message says the user spent it ("me dio gripe y gasté 300 en la farmacia").
     '^(?!.*\\b(?:gaste|gastamos|pague|pagamos|compre|compramos)\\b).*?(?:' +
-      '\\b(?:me|nos)\\s+(?:regalo|regresaron|regreso|devolvio|devolvieron|dio|pago|mando|mandaron)\\b(?=[^?]*¤)' +
+      '\\b(?:me|nos)\\s+(?:regalo|regresaron|regreso|devolvio|devolvieron|dio|dieron|pasaron|pago|mando|mandaron)\\b(?=[^?]*¤)' +
       '|(?<=¤[^?]{0,40})\\b(?:que\\s+)?(?:me|nos)\\s+(?:regalo|regalaron|dio|dieron|mando|mandaron)\\b)' +
       '|^\\s*(?:un\\s+|el\\s+)?ingresos?\\b|\\bventa\\b[^?]{0,30}\\bsaque\\b',
     { negatable: true, income: true },
