@@ -379,6 +379,8 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     'semana que vem vou ter que gerar um boleto de 900 pra Tereza',
     'eu ia mandar um boleto de 700 pro Rui mas ele pediu pra esperar',
     'o boleto da Luana venceu ontem e ela nem respondeu minhas mensagens 😤',
+    'Caso o Sr. Vinícius Rocha não efetue o pagamento até 30/11, talvez seja necessário emitir um novo boleto de R$ 890,00.',
+    'talvez eu gere um boleto de 500 pro Caio amanhã',
     'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
   ])('proposes no message and no boleto it was not asked for: %s', (text) => {
     const out = understand(text);

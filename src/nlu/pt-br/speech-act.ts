@@ -32,7 +32,7 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // what will have to be done ("semana que vem vou ter que gerar um boleto pra Tereza") or what
   // was about to be ("eu ia mandar um boleto pro Thiago mas ele pediu pra esperar").
   hypothetical:
-    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|vou ter (?:que|q) (?:gerar|criar|emitir|cancelar|mandar|fazer|cobrar|avisar)|(?:eu )?ia (?:mandar|gerar|criar|emitir|cancelar|fazer|cobrar)|caso (?:ele|ela|eles|elas|o cliente|a cliente) )\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
+    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|vou ter (?:que|q) (?:gerar|criar|emitir|cancelar|mandar|fazer|cobrar|avisar)|(?:eu )?ia (?:mandar|gerar|criar|emitir|cancelar|fazer|cobrar)|caso (?:ele|ela|eles|elas|o cliente|a cliente) |talvez)\b|(?:^|[,.;]\s*)caso\s|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
   // Nor does it issue invoices ("manda a NF do mês passado pra Elétrica Silva").
   outOfReach:

@@ -222,6 +222,8 @@ export const FINANCE_HABITS: TypingHabits = {
 
 export const FINANCE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
   LOG_TRANSACTION: [
+    // A request taken back and replaced: the new one is asked for.
+    '(olvídalo|olvidalo|no, espera|mejor no|ah no)[,] mejor (anota|apunta|registra) {amount} (de|en) {item} [{day}]',
     '[(ayer|hoy)] (casetas|caseta|estacionamiento|propina) (a|de|en) (Cuerna|Puebla|Querétaro|el centro) {amount}',
     '(Ojo|Oye), esto es de mi bolsa, no de (la tienda|el negocio): (pagué|gasté) {amount} (de|en) {item}',
     '(hoy|ayer) (hice|saqué|gané) {amount} en (el taxi|las dejadas|la chamba) [🚕] (anótalo|apúntalo) como (ingreso|entrada) [pls]',
