@@ -392,6 +392,10 @@ describe('es-MX understanding: requests taken back, payments and balances in one
     expect(understand('olvídalo, mejor anota 300 de uber').intent).toBe('LOG_TRANSACTION');
   });
 
+  it('a debt someone else claims and the user denies is not recorded', () => {
+    expect(proposesWrite('mi compa dice que le debo 2 mil pero no es cierto jaja')).toBe(false);
+  });
+
   it('a cap told as what had been set ("le había puesto…") is not set again; a request after it still is', () => {
     expect(
       proposesWrite('¿sabes si ya me pasé en lo de restaurantes este mes? le había puesto 2 mil de tope'),

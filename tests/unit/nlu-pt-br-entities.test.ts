@@ -381,6 +381,8 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     'o boleto da Luana venceu ontem e ela nem respondeu minhas mensagens 😤',
     'Caso o Sr. Vinícius Rocha não efetue o pagamento até 30/11, talvez seja necessário emitir um novo boleto de R$ 890,00.',
     'talvez eu gere um boleto de 500 pro Caio amanhã',
+    'amanhã eu gero um boleto de R$ 450 pra Juliana com vencimento dia 10',
+    'minha sócia gerou um boleto de R$ 450 pra Juliana ontem, com vencimento dia 10',
     'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
   ])('proposes no message and no boleto it was not asked for: %s', (text) => {
     const out = understand(text);
@@ -394,6 +396,15 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     ['anula o boleto da dona rosa pfv vlw 🙏', 'rosa'],
   ])('"%s" -> %s', (text, name) => {
     expect(understand(text).entities.contact_name).toBe(name);
+  });
+
+  it('"lembra da Helena que…" asks to remember her, not to remind her; "lembra a Vera de pagar" reminds Vera', () => {
+    expect(
+      understand(
+        'Lembra da Helena que encomendou o bolo de casamento? então, o noivado acabou kkk cancela o dela',
+      ).intent,
+    ).not.toBe('SEND_MESSAGE');
+    expect(understand('lembra a Vera de pagar o boleto').entities.message_content).toBe('pagar o boleto');
   });
 
   it('"depois d amanhã" is two days ahead', () => {

@@ -26,7 +26,7 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   negated: new RegExp(
     `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b|` +
       // Taken back: "anota 200 de tacos... olvídalo, no lo anotes".
-      `\\bno\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b|\\bolvidalo\\W*$|` +
+      `\\bno\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b|\\bolvidalo\\W*$|\\bno es (?:cierto|verdad)\\b|` +
       // Told as what had been done, with no request after it: "¿ya me pasé en restaurantes?
       // le había puesto 2 mil de tope" asks about the cap, it does not set it.
       `\\bhabia(?:mos)?\\s+(?:puesto|anotado|apuntado|registrado|fijado|dicho)\\b(?!.*\\b${ACTION}\\b)`,

@@ -22,7 +22,7 @@ export interface TrainingOptions {
 export const DEFAULT_TRAINING: Omit<TrainingOptions, 'classes'> = {
   epochs: 12,
   learningRate: 0.2,
-  l2: 1e-5,
+  l2: 3e-4,
   minCount: 2,
   seed: 20261124,
 };

@@ -46,8 +46,12 @@ const CONTENT_NOUNS = new Set(['mensagem', 'texto', 'recado']);
 
 /** True for a send verb addressed to a third party (not "me fala", which asks the bot). */
 export function isSendVerb(scan: Scan, i: number): boolean {
-  return SEND_VERBS.has(scan.word(i)) && scan.word(i - 1) !== 'me';
+  if (!SEND_VERBS.has(scan.word(i)) || scan.word(i - 1) === 'me') return false;
+  // "lembra da Helena que…" asks to remember her; "lembra a Vera de pagar" reminds Vera.
+  return !(REMIND.has(scan.word(i)) && REMEMBER_OF.has(scan.word(i + 1)));
 }
+
+const REMEMBER_OF = new Set(['da', 'do', 'das', 'dos', 'de', 'que', 'q']);
 
 /**
  * A speech word that starts the text to send on its own ("dizendo que o boleto vence amanhã"),

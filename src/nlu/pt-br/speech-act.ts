@@ -29,10 +29,13 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // "se puder" / "se possível" / "se der" are politeness, not a condition. A condition put
   // after the request ("gera um de 2 mil pra Bianca, mas só se ela confirmar o pedido") is one.
   // A wish is not an order either: "um dia quero mandar msg automática pra todo cliente", nor
-  // what will have to be done ("semana que vem vou ter que gerar um boleto pra Tereza") or what
-  // was about to be ("eu ia mandar um boleto pro Thiago mas ele pediu pra esperar").
+  // what will have to be done ("semana que vem vou ter que gerar um boleto pra Tereza"), what
+  // was about to be ("eu ia mandar um boleto pro Thiago mas ele pediu pra esperar"), what the
+  // writer will do themselves ("amanhã eu gero um boleto pra Juliana"), nor what was done,
+  // with no request for it ("minha sócia gerou um boleto de 450 pra Juliana ontem"; asked
+  // about — "já cancelou o da Bia?" — it is a question, below).
   hypothetical:
-    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|vou ter (?:que|q) (?:gerar|criar|emitir|cancelar|mandar|fazer|cobrar|avisar)|(?:eu )?ia (?:mandar|gerar|criar|emitir|cancelar|fazer|cobrar)|caso (?:ele|ela|eles|elas|o cliente|a cliente) |talvez)\b|(?:^|[,.;]\s*)caso\s|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b/,
+    /\b(?:e se|caso eu|um dia (?:eu )?(?:quero|queria|vou|gostaria|pretendo)|algum dia|quem sabe|queria tanto|seria (?:bom|otimo|um sonho)|imagina se|se eu (?:cancelar|gerar|criar|emitir|mandar)|o que acontece se|posso (?:cancelar|gerar|criar|emitir)|(?:so|somente|apenas) se|desde que|vou ter (?:que|q) (?:gerar|criar|emitir|cancelar|mandar|fazer|cobrar|avisar)|(?:eu )?ia (?:mandar|gerar|criar|emitir|cancelar|fazer|cobrar)|\beu (?:mesmo |mesma )?(?:gero|crio|emito|faco|cancelo|mando|envio|aviso|cobro)\b|caso (?:ele|ela|eles|elas|o cliente|a cliente) |talvez)\b|(?:^|[,.;]\s*)caso\s|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b|^(?!.*\?)(?!.*\b(?:gera|gere|gerar|cria|crie|criar|emite|emita|emitir|faz|faca|fazer|cancela|cancele|cancelar|manda|mande|mandar|envia|envie|enviar|avisa|avise|avisar)\b).*\b(?:gerou|gerei|geramos|geraram|criou|criei|emitiu|emiti|emitimos|cancelou|cancelei|cancelaram|mandou|mandei|enviou|enviei|avisou|avisei|avisaram)\b/,
   // Iris issues boletos; it never moves money: "faz um pix de 50 pro Gustavo", "transfere 300".
   // Nor does it issue invoices ("manda a NF do mês passado pra Elétrica Silva").
   outOfReach:
