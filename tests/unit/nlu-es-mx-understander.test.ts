@@ -503,3 +503,26 @@ describe("es-MX: the user's share of a shared bill, and change received", () => 
     ).toBe('expense');
   });
 });
+
+describe('es-MX: debts paid off with the amounts told, and abbreviated months', () => {
+  it.each([
+    'YA TERMINE DE PAGARLE A MI SUEGRA LOS 6 MIL QUE LE DEBIA',
+    'hoy hice el último pago de la tarjeta Nu, fueron 2,340. Ya no le debo ni un peso',
+    'hoy hice el último pago de 3,180 de la tarjeta Nu y ya quedó en ceros',
+  ])('a debt paid off has no balance left: %s', (text) => {
+    const out = understand(text);
+    expect(out.entities.balance_mxn_cents).toBe(0);
+    expect(out.entities.minimum_payment_mxn_cents).toBeUndefined();
+  });
+
+  it('what is still owed after a payment stays the balance', () => {
+    expect(
+      understand('le pagué 800 a mi mamá de lo que me prestó, ahorita le debo 1,200').entities
+        .balance_mxn_cents,
+    ).toBe(120_000);
+  });
+
+  it('"el 31 de nov" is an impossible date, not the 31st of next month', () => {
+    expect(understand('el 31 de nov me gaste 2k en ropa').entities.date_iso).toBe('2026-11-31');
+  });
+});

@@ -407,6 +407,11 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     expect(understand('lembra a Vera de pagar o boleto').entities.message_content).toBe('pagar o boleto');
   });
 
+  it('"1k2" is 1.200 reais, "2k5" 2.500', () => {
+    expect(understand('boleto de 1k2 pro Mercadinho Sao Jorge').entities.amount_cents).toBe(120_000);
+    expect(understand('gera boleto de 2k5 pra Bia').entities.amount_cents).toBe(250_000);
+  });
+
   it('"depois d amanhã" is two days ahead', () => {
     expect(understand('manda boleto de 80 conto pro rafa vence depois d amanha').entities.due_date).toBe(
       '2026-11-24',

@@ -24,6 +24,8 @@ export type Direction = 'past' | 'future';
 const MONTHS =
   'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(' ');
 const MONTH_NAME = `${MONTHS.join('|')}|setiembre`;
+/** After a day ("el 31 de nov"), a month may be abbreviated; alone, "mar" or "may" are other words. */
+const MONTH_AFTER_DAY = `${MONTH_NAME}|ene|feb|mar|abr|may|jun|jul|ago|sept|sep|set|oct|nov|dic`;
 const WEEKDAYS = 'domingo lunes martes miercoles jueves viernes sabado'.split(' ');
 
 const LEAN_PAST = 'pasado|anterior';
@@ -57,7 +59,7 @@ const DAY_OF_MONTH = new RegExp(
   '\\b(?:((?:dia|fecha) de pago\\s+(?:es\\s+)?(?:el\\s+)?(?:dia\\s+)?|el\\s+(?:dia\\s+)?|dia\\s+)' +
     '|(?:los\\s+(?:dias\\s+)?|cada\\s+(?:dia\\s+)?))' +
     '(?:(\\d{1,2})(?:ro|ero|er|o|°|º)?|(primero|[a-z]+(?:\\s+y\\s+[a-z]+)?))' +
-    `(?:\\s+de\\s+(${MONTH_NAME})(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +
+    `(?:\\s+de\\s+(${MONTH_AFTER_DAY})\\.?(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +
     // Not an amount or a code: "el 15%", "el 15 mil", "el 2x1".
     '(?![\\d/a-z]|[.,]\\d|\\s*(?:%|mil\\b|k\\b|pesos|varos|baros))',
   'g',
@@ -269,7 +271,8 @@ function countWord(word: string): number | undefined {
 }
 
 function monthNumber(name: string): number {
-  return name === 'setiembre' ? 9 : MONTHS.indexOf(name) + 1;
+  if (name === 'setiembre' || name === 'set') return 9;
+  return MONTHS.findIndex((month) => month.startsWith(name)) + 1;
 }
 
 function optionalNumber(text: string | undefined): number | undefined {

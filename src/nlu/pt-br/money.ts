@@ -97,7 +97,13 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     let marked = numeral.words && numeral.cents >= 100_000;
 
     const magnitude = numeral.words ? undefined : MAGNITUDES.get(scan.word(end));
-    if (magnitude !== undefined && scan.isFree(end)) {
+    // "1k2" as people text 1.200: a thousand and two hundred.
+    const kHundreds = numeral.words ? null : /^k(\d)$/.exec(scan.word(end));
+    if (kHundreds && scan.isFree(end)) {
+      cents = cents * 1_000 + Number(kHundreds[1]) * 100 * 100;
+      end++;
+      marked = true;
+    } else if (magnitude !== undefined && scan.isFree(end)) {
       cents *= magnitude;
       end++;
       marked = true;

@@ -28,7 +28,9 @@ const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|
  * may be this month's payment, so it is left to the person to say the balance.
  */
 const PAID_OFF =
-  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar|acabe de pagar|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))/;
+  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar(?:le|les)?|acabe de pagar(?:le|les)?|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))/;
+/** What is still owed, said after a payment: "ahora debo 7,320", "me quedan 2 mil". */
+const STILL_OWED_BEFORE = /\b(?:debo|debemos|queda|quedan|falta|faltan|va en|trae)\b[^¤]*$/;
 /** "ya no el 28", "ya no es el 28": a day said only to take it back. */
 const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia\s+)?$/;
 /**
@@ -153,9 +155,18 @@ function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focu
     analysis.money.filter((mention) => !minimums.includes(mention) && !payments.includes(mention)),
   );
   collector.offer('debt_name', [findDebtName(analysis)]);
-  const paidOff = balances.length === 0 && PAID_OFF.test(analysis.shape);
+  // Paid off, the amounts told are what was owed or the last payment ("terminé de pagarle a
+  // mi suegra los 6 mil que le debía", "hice el último pago de 3,180 y ya quedó en ceros"),
+  // unless one is said to be still owed.
+  const stillOwed = balances.filter((mention) =>
+    STILL_OWED_BEFORE.test(analysis.shape.slice(0, mention.start)),
+  );
+  const paidOff = PAID_OFF.test(analysis.shape) && (balances.length === 0 || stillOwed.length === 0);
   collector.offer('balance_mxn_cents', paidOff ? [0] : centsOf(balances));
-  collector.offer('minimum_payment_mxn_cents', centsOf(focus.prefer(minimums)));
+  collector.offer(
+    'minimum_payment_mxn_cents',
+    paidOff && !/\bminimo\b/.test(analysis.shape) ? [] : centsOf(focus.prefer(minimums)),
+  );
   collector.offer('due_day', dueDays(analysis, focus));
   collector.entities.debt_action = paidOff || DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
 }
