@@ -526,3 +526,23 @@ describe('es-MX: debts paid off with the amounts told, and abbreviated months', 
     expect(understand('el 31 de nov me gaste 2k en ropa').entities.date_iso).toBe('2026-11-31');
   });
 });
+
+describe('es-MX: periods and days that belong to the story', () => {
+  it('"los 3 roomies" counts people; "vence los 28" is a day', () => {
+    expect(
+      understand('entre los 3 roomies pagamos el internet, a mi me toco 250').entities.date_iso,
+    ).toBeUndefined();
+    expect(understand('la de Liverpool vence los 28').entities.due_day).toBe(28);
+  });
+
+  it('a query asks about the period named last: the month, not the story\'s "ayer"', () => {
+    const out = understand(
+      'ayer en la comida familiar mi hermano me dijo que gasto demasiado en cafecitos 🤔 cuánto llevo en cafeterías este mes?',
+    );
+    expect(out.entities.month).toBe('2026-11');
+    expect(out.entities.date_iso).toBeUndefined();
+    expect(understand('el mes pasado fui mucho al cine, cuanto gaste ayer?').entities).toMatchObject({
+      date_iso: '2026-11-21',
+    });
+  });
+});

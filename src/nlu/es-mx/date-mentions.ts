@@ -243,6 +243,8 @@ function findDaysOfMonth(folded: string): DateMention[] {
     const day =
       digits !== undefined ? Number(digits) : spelledAllowed ? spelledDay(words as string) : undefined;
     if (day === undefined || day < 1 || day > 31) continue;
+    // "los 3 roomies", "los 2 boletos": a number of things, not the 3rd of the month.
+    if (monthName === undefined && /^los\s/.test(match[0]) && COUNTED_AFTER.test(folded.slice(end))) continue;
     if (monthName === undefined) {
       mentions.push({ kind: 'day-of-month', day, start, end });
     } else {
@@ -258,6 +260,9 @@ function findDaysOfMonth(folded: string): DateMention[] {
   }
   return mentions;
 }
+
+/** A plural noun right after "los N" counts things ("los 3 roomies"); "los 15 de cada mes" does not. */
+const COUNTED_AFTER = /^\s+(?!dias\b|de\b|del\b)[a-z]{2,}s\b/;
 
 function spelledDay(words: string): number | undefined {
   if (words === 'primero') return 1;

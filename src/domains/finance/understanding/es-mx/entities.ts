@@ -65,7 +65,7 @@ export function extractEntities(
       collectPurchase(collector, analysis, focus, today, 'future', false);
       break;
     case 'QUERY_DATA': {
-      const dates = focus.prefer(analysis.dates);
+      const dates = askedPeriod(focus.prefer(analysis.dates));
       collector.offer('date_iso', days(dates, today, 'past'));
       collector.offer('month', months(dates, today, 'past'));
       collectCategory(collector, chooseCategory(focus.only(analysis.categories)), analysis);
@@ -181,6 +181,24 @@ export function days(
   direction: Direction,
 ): Array<string | undefined> {
   return dates.map((mention) => resolveDay(mention, today, direction));
+}
+
+const MONTH_KINDS: ReadonlySet<DateMention['kind']> = new Set(['month', 'relative-month']);
+
+/**
+ * A query asks about a month or a day, not both: when a message holds both ("ayer mi hermano me
+ * dijo que gasto mucho en cafecitos… ¿cuánto llevo en cafeterías este mes?"), the period named
+ * last, nearest the question, is the one asked; the other belongs to the story.
+ */
+function askedPeriod(dates: readonly DateMention[]): readonly DateMention[] {
+  const periods = dates.filter((mention) => mention.kind !== 'time');
+  const last = periods.reduce<DateMention | undefined>(
+    (a, b) => (a === undefined || b.start > a.start ? b : a),
+    undefined,
+  );
+  if (last === undefined) return dates;
+  const monthAsked = MONTH_KINDS.has(last.kind);
+  return dates.filter((mention) => mention.kind === 'time' || MONTH_KINDS.has(mention.kind) === monthAsked);
 }
 
 export function months(
