@@ -3,7 +3,7 @@
  * "entities"}, optionally "conflicts", "tz" and "tags"):
  * - `fixtures`: tests/fixtures/nlu/<pack>.jsonl, written with the rules and trained on;
  * - `dev`: tests/fixtures/nlu/dev/<pack>.jsonl, written apart from the code by someone who saw
- *   only the intent and entity descriptions; trained on (each line twice) and tuned on, its honest
+ *   only the intent and entity descriptions; trained on (each line `DEV_REPEAT` times) and tuned on, its honest
  *   figure out of fold (`npm run nlu:crossval`);
  * - `heldout`: tests/fixtures/nlu/heldout/<pack>.jsonl, written the same way by another
  *   author, frozen before tuning: never trained or tuned on, never edited.

@@ -6,9 +6,9 @@
  * typing habits (`understanding/training-data.ts`), the hand-written labeled lines of
  * `tests/fixtures/nlu/<pack>.jsonl`, and the lines blind authors wrote in
  * `tests/fixtures/nlu/dev/<pack>.jsonl` (each counted `DEV_REPEAT` times). The temperature that
- * calibrates probabilities is pinned in `tests/fixtures/nlu/dev/temperature.json`, fitted by
- * cross-validation over the dev set (`npm run nlu:crossval`); a pack with no dev set is
- * calibrated on its fixtures with a model trained without them.
+ * calibrates probabilities is pinned in `tests/fixtures/nlu/dev/temperature.json`, fitted on a
+ * blind delivery before it joins the dev set (`npm run nlu:crossval -- --calibrate`); a pack
+ * with no dev set is calibrated on its fixtures with a model trained without them.
  * The held-out sets (`tests/fixtures/nlu/heldout/`) are never read here.
  *
  * `npm run nlu:train -- --check` trains in memory and fails when a committed model differs
@@ -102,8 +102,8 @@ export function trainPack(pack: DomainPack, how: TrainOptions = {}): TrainedMode
   const artifact = trainIntentModel(examples, options, trainedFrom);
   if (how.temperature !== undefined) artifact.temperature = how.temperature;
   else if (dev.length > 0) {
-    // The dev lines are trained on, so they cannot calibrate: the temperature is fitted on
-    // what each line scores under a model trained without its fold, and pinned.
+    // The dev lines are trained on, so they cannot calibrate: the temperature is fitted on a
+    // fresh delivery before it joins them (`nlu:crossval -- --calibrate`), and pinned.
     const pinned = pinnedTemperature(pack.id);
     if (pinned === undefined)
       throw new Error(
@@ -131,7 +131,7 @@ function readPinned(): PinnedTemperatures {
   return JSON.parse(readFileSync(PINNED_PATH, 'utf8')) as PinnedTemperatures;
 }
 
-/** The temperature cross-validation fitted for a pack (see `nlu-crossval.ts`), if one is pinned. */
+/** The temperature fitted for a pack on fresh lines (see `nlu-crossval.ts`), if one is pinned. */
 export function pinnedTemperature(packId: string): number | undefined {
   const value = readPinned()[packId];
   return typeof value === 'number' ? value : undefined;
