@@ -40,19 +40,21 @@ export class Directory {
   }
 
   /**
-   * The user a platform account is linked to; WhatsApp numbers also match users by phone.
-   * Ingress asks for every inbound message, so a found identity is cached like users are (a
-   * removed user is still caught by the pipeline's `user` lookup, within the same TTL).
+   * The user a platform account is linked to; WhatsApp numbers also match users by phone, and
+   * `aliases` (other ids of the same sender, see the envelope) match identities linked under
+   * them. Ingress asks for every inbound message, so a found identity is cached like users are
+   * (a removed user is still caught by the pipeline's `user` lookup, within the same TTL).
    */
   async identify(
     channel: string,
     externalUserId: string,
     phoneCandidates: string[] = [],
+    aliases: readonly string[] = [],
   ): Promise<Identified | undefined> {
     const key = `${channel}\u0000${externalUserId}`;
     const hit = this.identities.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await this.lookUp(channel, externalUserId, phoneCandidates);
+    const value = await this.lookUp(channel, externalUserId, phoneCandidates, aliases);
     if (value) {
       this.identities.delete(key); // re-inserted last: the map's order is oldest first
       this.identities.set(key, { at: Date.now(), value });
@@ -67,17 +69,41 @@ export class Directory {
     channel: string,
     externalUserId: string,
     phoneCandidates: string[],
+    aliases: readonly string[],
   ): Promise<Identified | undefined> {
-    const identity = await this.db.channelIdentity.findUnique({
-      where: { channel_externalId: { channel, externalId: externalUserId } },
+    const ids = [externalUserId, ...aliases.filter((alias) => alias !== externalUserId)];
+    const found = await this.db.channelIdentity.findMany({
+      where: { channel, externalId: { in: ids } },
     });
-    if (identity) return { tenantId: identity.tenantId, userId: identity.userId };
+    const identity =
+      found.find((row) => row.externalId === externalUserId) ??
+      ids.map((id) => found.find((row) => row.externalId === id)).find((row) => row !== undefined);
+    if (identity) {
+      if (identity.externalId !== externalUserId) await this.linkAlso(identity, channel, externalUserId);
+      return { tenantId: identity.tenantId, userId: identity.userId };
+    }
     if (phoneCandidates.length > 0) {
       const users = await this.db.user.findMany({ where: { phone: { in: phoneCandidates } }, take: 2 });
       // A phone registered in two tenants is ambiguous: the person must link with an invite.
       if (users.length === 1) return { tenantId: users[0]!.tenantId, userId: users[0]!.id };
     }
     return undefined;
+  }
+
+  /**
+   * Found under an alias only (linked by invite while WhatsApp gave only the LID): the id the
+   * platform now gives first is linked to the same user too, so the identity no longer depends
+   * on the alias coming along.
+   */
+  private async linkAlso(
+    identity: { tenantId: string; userId: string },
+    channel: string,
+    externalId: string,
+  ): Promise<void> {
+    await this.db.channelIdentity.createMany({
+      data: [{ tenantId: identity.tenantId, userId: identity.userId, channel, externalId }],
+      skipDuplicates: true,
+    });
   }
 }
 

@@ -42,6 +42,26 @@ export function conversationIdFor(tenantId: string, channel: string, chatId: str
 }
 
 /**
+ * The conversation a message joins. With a thread id (a WhatsApp direct chat, whatever form
+ * its address took), the conversation is the thread's — except while the conversation the
+ * message would have joined before thread ids existed (keyed by the raw chat id) still has
+ * something under way: a proposal made before an upgrade is confirmed where it waits, and the
+ * old conversation is left once it is idle. That check costs one Redis call per such message
+ * and can go once no deployment has conversations from before thread ids (their keys live at
+ * most the inactivity TTL after their last turn).
+ */
+async function conversationOf(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  who: { tenantId: string; userId: string },
+): Promise<string> {
+  const byChat = conversationIdFor(who.tenantId, envelope.channel, envelope.chatId, who.userId);
+  if (!envelope.threadId || envelope.threadId === envelope.chatId) return byChat;
+  if (await deps.conversations.inFlight(byChat, who.tenantId)) return byChat;
+  return conversationIdFor(who.tenantId, envelope.channel, envelope.threadId, who.userId);
+}
+
+/**
  * Ingress: what every channel adapter calls. It validates the envelope, drops platform
  * duplicates, finds who is talking, and puts the message in its conversation's mailbox in
  * the same atomic step as the dedupe mark; then it schedules the conversation. It never waits
@@ -64,11 +84,12 @@ export function createIngress(deps: IngressDeps): Ingress {
         envelope.channel,
         envelope.externalUserId,
         deps.phoneCandidates?.(envelope.externalUserId) ?? [],
+        envelope.aliases,
       );
       if (!who) return refuseUnknown(deps, envelope, dedupeKey);
 
       const id = randomUUID();
-      const conversationId = conversationIdFor(who.tenantId, envelope.channel, envelope.chatId, who.userId);
+      const conversationId = await conversationOf(deps, envelope, who);
       const content =
         envelope.content.type === 'audio' && !deps.audioEnabled
           ? ({ type: 'unsupported', what: 'audio_disabled' } as const)

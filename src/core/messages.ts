@@ -50,8 +50,20 @@ export const inboundEnvelopeSchema = z.object({
   platformMessageId: z.string().min(1).max(200),
   /** The sender on the platform (Telegram user id, normalized WhatsApp phone). */
   externalUserId: z.string().min(1).max(200),
+  /**
+   * Other ids the platform knows the same sender by, tried after `externalUserId` when looking
+   * up who is talking (WhatsApp: `lid:<n>` beside the phone, so a person linked by an invite
+   * while only their LID was known is still found once their phone is).
+   */
+  aliases: z.array(z.string().min(1).max(200)).max(4).optional(),
   /** Where replies go (Telegram chat id, WhatsApp JID). */
   chatId: z.string().min(1).max(200),
+  /**
+   * Which chat the conversation is, when the reply address can change form for the same chat:
+   * a WhatsApp direct chat is reached by phone JID or by LID, and it is one conversation either
+   * way. Absent: the chat id is the conversation's chat.
+   */
+  threadId: z.string().min(1).max(200).optional(),
   /** When the platform says the message was sent (ISO-8601). */
   sentAt: z.string().datetime({ offset: true }),
   displayName: z.string().max(200).optional(),

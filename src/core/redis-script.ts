@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
  * read in one place, not inline in the code that calls it.
  */
 export type LuaScriptName =
+  | 'conversation-in-flight'
   | 'delete-if-owner'
   | 'mailbox-commit'
   | 'mailbox-drop-head'

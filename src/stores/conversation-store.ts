@@ -56,6 +56,26 @@ export class ConversationStore {
   }
 
   /**
+   * Whether the conversation has something under way (a turn, waiting messages, a proposal
+   * waiting for "sim", a draft waiting for a value): a message that could belong to it must go
+   * to it rather than start another conversation.
+   */
+  async inFlight(conversationId: string, tenantId: string): Promise<boolean> {
+    const busy = await runLua(
+      this.redis,
+      'conversation-in-flight',
+      [
+        this.keys.conversationLock(conversationId),
+        this.keys.mailbox(conversationId),
+        this.keys.pendingConfirmation(tenantId, conversationId),
+        this.keys.conversationState(conversationId),
+      ],
+      [],
+    );
+    return busy === 1;
+  }
+
+  /**
    * Takes the conversation's lock if it is free, and reads the mailbox head in the same round
    * trip (a drain job always needs both). Undefined when another worker holds the lock.
    */

@@ -278,8 +278,15 @@ describe('WhatsApp adapter: receiving', () => {
     socket.upsert(lidOnly('LID1', '201234567890123@lid'));
     socket.upsert(lidOnly('LID2', '209999999999999@lid'));
     await waitFor(() => s.ingress.envelopes.length === 2);
-    const byId = Object.fromEntries(s.ingress.envelopes.map((e) => [e.platformMessageId, e.externalUserId]));
-    expect(byId).toEqual({ LID1: '5511987654321', LID2: 'lid:209999999999999' });
+    const byId = Object.fromEntries(
+      s.ingress.envelopes.map((e) => [e.platformMessageId, [e.externalUserId, e.aliases, e.threadId]]),
+    );
+    // The LID goes along as an alias when the phone is known (an invite may have linked it);
+    // both are direct chats, so both are the person's one direct conversation.
+    expect(byId).toEqual({
+      LID1: ['5511987654321', ['lid:201234567890123'], 'direct'],
+      LID2: ['lid:209999999999999', undefined, 'direct'],
+    });
   });
 });
 

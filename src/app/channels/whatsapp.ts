@@ -22,6 +22,7 @@ export function startWhatsapp(c: Container): WhatsappChannel {
       account: c.config.WHATSAPP_ACCOUNT,
       redisPrefix: c.config.IRIS_PREFIX,
       spoolDir: c.config.WHATSAPP_SPOOL_DIR,
+      groupAmounts: c.config.WHATSAPP_GROUP_AMOUNTS,
       presence: { typing: c.config.WHATSAPP_TYPING, readReceipts: c.config.WHATSAPP_READ_RECEIPTS },
       pairing:
         c.config.WHATSAPP_PAIRING === 'code' && c.config.WHATSAPP_PAIRING_PHONE

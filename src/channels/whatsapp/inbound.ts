@@ -41,6 +41,9 @@ export interface InboundSocketContext {
 
 type Accepted = Extract<MapResult, { kind: 'accept' }>;
 
+/** The thread id of every direct chat: the conversation is the person's, not the address form's. */
+export const DIRECT_THREAD = 'direct';
+
 /**
  * Turns `messages.upsert` events into envelopes for ingress. Messages of one chat are handled
  * one at a time in arrival order (a voice note that takes a second to download must not let the
@@ -137,7 +140,12 @@ export class InboundHandler {
       chatId: accepted.envelope.chatId,
     });
     try {
-      const externalUserId = await this.externalUserId(accepted.sender, accepted.envelope.chatId, ctx, log);
+      const { externalUserId, aliases } = await this.senderIds(
+        accepted.sender,
+        accepted.envelope.chatId,
+        ctx,
+        log,
+      );
       const content: InboundContent =
         accepted.content.type === 'audio_pending' && !this.deps.audio.enabled
           ? { type: 'unsupported', what: 'audio_disabled' }
@@ -150,6 +158,9 @@ export class InboundHandler {
               })
             : accepted.content;
       const envelope: InboundEnvelope = { ...accepted.envelope, externalUserId, content };
+      if (aliases.length > 0) envelope.aliases = aliases;
+      // One person, one direct conversation, whether WhatsApp addressed them by phone or by LID.
+      if (!envelope.inGroup) envelope.threadId = DIRECT_THREAD;
       if (envelope.inGroup)
         await this.deps.quotable?.save(message).catch((error: unknown) => {
           log.warn(
@@ -174,29 +185,33 @@ export class InboundHandler {
   }
 
   /**
-   * The sender's phone, canonical (digits, Brazil's ninth digit). When the key only has a LID,
-   * Baileys' LID->phone mapping is asked; failing that the id is `lid:<number>`, which matches
-   * no registered user (ingress answers as for an unknown person) but stays stable per person.
+   * Who sent the message, as ingress looks them up: the phone, canonical (digits, Brazil's ninth
+   * digit), when the key carries it or Baileys' LID->phone mapping knows it, with the LID as an
+   * alias (`lid:<number>`, the id an invite sent before the phone was known linked); else
+   * `lid:<number>` alone, which stays stable per person (an unknown person is refused as such,
+   * one linked by invite under it is found).
    */
-  private async externalUserId(
+  private async senderIds(
     sender: SenderIdentity,
     chatId: string,
     ctx: InboundSocketContext,
     log: Logger,
-  ): Promise<string> {
+  ): Promise<{ externalUserId: string; aliases: string[] }> {
+    const lidId = sender.lid ? `lid:${parseJid(sender.lid)?.user ?? sender.lid}` : undefined;
+    const aliases = lidId ? [lidId] : [];
     const direct = phoneFromJid(sender.phoneJid);
-    if (direct) return direct;
-    if (sender.lid) {
+    if (direct) return { externalUserId: direct, aliases };
+    if (sender.lid && lidId) {
       const mapped = await ctx.connection.resolvePhoneForLid?.(sender.lid).catch((error: unknown) => {
         log.warn({ err: error }, 'whatsapp: LID lookup failed');
         return undefined;
       });
       const phone = phoneFromJid(mapped);
-      if (phone) return phone;
+      if (phone) return { externalUserId: phone, aliases };
       log.warn({ lid: sender.lid }, 'whatsapp: sender known by LID only');
-      return `lid:${parseJid(sender.lid)?.user ?? sender.lid}`;
+      return { externalUserId: lidId, aliases: [] };
     }
-    return `jid:${chatId}`;
+    return { externalUserId: `jid:${chatId}`, aliases: [] };
   }
 
   /** Marks the chat and tries ingress until it accepts, backing off (200 ms doubling, capped); throws once stopped. */
