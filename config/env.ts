@@ -52,15 +52,17 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{10,15}$/, 'digits only, with country code')
     .optional(),
-  /**
-   * Where the whatsapp process keeps each inbound message until ingress accepts it (WhatsApp has
-   * been told it arrived and will not send it again). Must survive a restart of the process.
-   */
   /** Blue ticks on the messages Iris received (off: a tick says "seen" before any answer). */
   WHATSAPP_READ_RECEIPTS: bool.default(false),
   /** "typing…" while a turn runs. */
   WHATSAPP_TYPING: bool.default(true),
+  /**
+   * Where the whatsapp process keeps each inbound message until ingress accepts it (WhatsApp has
+   * been told it arrived and will not send it again). Must survive a restart of the process.
+   */
   WHATSAPP_SPOOL_DIR: z.string().min(1).default('.iris/whatsapp-spool'),
+  /** Amounts in replies to groups: `full`, or `masked` outside confirmation prompts. */
+  WHATSAPP_GROUP_AMOUNTS: z.enum(['full', 'masked']).default('full'),
 
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_BASE_URL: z.string().url().optional(),

@@ -155,6 +155,33 @@ describe('WhatsApp sender', () => {
     expect(ttl).toBeLessThanOrEqual(10 * 60);
   });
 
+  it('with group amounts masked, a group reads no amount except in a prompt to confirm; a direct chat reads all', async () => {
+    const { channel, socket, reply, ingress, personWrites } = await openChannel(
+      {},
+      { groupAmounts: 'masked' },
+    );
+    socket.upsert(loadUpsert('group-mention'));
+    await waitFor(() => ingress.envelopes.length > 0);
+    const group = ingress.envelopes[0]!.chatId;
+    await personWrites();
+    const prompt =
+      'Vou criar um boleto de R$ 1.234,56 para João, com vencimento em 10/12/2099.\nConfirma? (Sim/Não)';
+    await channel.sender.send(reply({ chatId: group, text: 'Você deve R$ 1.234,56 e -R$ 5,00 de luz.' }));
+    await channel.sender.send(
+      reply({
+        chatId: group,
+        text: prompt,
+        buttons: { nonce: randomUUID(), yesLabel: 'Sim', noLabel: 'Não' },
+      }),
+    );
+    await channel.sender.send(reply({ chatId: CHAT, text: 'Você deve R$ 1.234,56 de luz.' }));
+    expect(socket.sent.map((m) => m.text)).toEqual([
+      'Você deve R$ ••• e R$ ••• de luz.',
+      prompt,
+      'Você deve R$ 1.234,56 de luz.',
+    ]);
+  });
+
   it('goes back to "paused" once the reply is out; with typing off, shows no presence at all', async () => {
     const { channel, socket, personWrites, reply } = await openChannel();
     await personWrites();

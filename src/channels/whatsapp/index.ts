@@ -147,6 +147,7 @@ export function createWhatsappChannel(deps: WhatsappChannelDeps): WhatsappChanne
     sentMessages,
     quotable,
     typing: options.presence.typing,
+    groupAmounts: options.groupAmounts,
     activeSocket: () => supervisor.activeSocket(),
     logger,
   });

@@ -108,6 +108,11 @@ export const whatsappOptionsSchema = z
       .int()
       .min(1)
       .default(10 * 60),
+    /**
+     * Amounts in replies to a group: `full`, or `masked` ("R$ •••") except in confirmation
+     * prompts, where the person must see what they confirm (see `group-amounts.ts`).
+     */
+    groupAmounts: z.enum(['full', 'masked']).default('full'),
     /** A chat may receive replies this long after it last wrote (the first-contact marker). */
     firstContactTtlSec: z
       .number()

@@ -12,6 +12,8 @@ import { rideOut } from '../../core/ride-out';
 import { disconnectStatusCode } from './disconnect-policy';
 import { WhatsappSendInFlightError, WhatsappSendRefusedError } from './errors';
 import type { FirstContactMarkers } from './first-contact';
+import { groupText, type GroupAmounts } from './group-amounts';
+import { isGroupJid } from './jid';
 import type { WhatsappSocket } from './ports';
 import type { ReplyLedger } from './reply-ledger';
 import type { SendPacer } from './send-pacer';
@@ -30,6 +32,8 @@ export interface WhatsappSenderDeps {
   activeSocket: () => WhatsappSocket | undefined;
   /** Show "typing…" while a turn runs (and "paused" once its reply is out). */
   typing?: boolean;
+  /** Amounts in replies to groups: shown, or masked outside confirmation prompts. */
+  groupAmounts?: GroupAmounts;
   logger: Logger;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -89,7 +93,12 @@ export class WhatsappSender implements ChannelSender {
       if (wait > 0) await this.sleep(wait);
       const socket = this.requireSocket();
       const quoted = await this.quotedFor(message, log);
-      sent = await socket.sendMessage(message.chatId, { text: message.text }, quoted && { quoted });
+      const text = groupText(message.text, {
+        inGroup: isGroupJid(message.chatId),
+        amounts: this.deps.groupAmounts ?? 'full',
+        isConfirmationPrompt: message.buttons !== undefined,
+      });
+      sent = await socket.sendMessage(message.chatId, { text }, quoted && { quoted });
     } catch (error) {
       await this.deps.ledger.release(message.id, claim.token).catch(() => undefined);
       const mapped = toChannelError(error);
