@@ -1,3 +1,4 @@
+import pino, { type Logger } from 'pino';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,7 @@ async function setup(
     channel?: Record<string, unknown>;
     spoolDir?: string;
     ingress?: RecordingIngress;
+    logger?: Logger;
   } = {},
 ): Promise<Setup> {
   const account = options.account ?? backends.account();
@@ -89,7 +91,7 @@ async function setup(
     redis: backends.redis(),
     authStore: countingReads(new PgWhatsappAuthStore(backends.pool), reads),
     leases: redisLeases(backends.redis()),
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     socketFactory: fake.factory,
     onPairing: (event) => pairings.push(event),
   });
@@ -416,14 +418,17 @@ describe('WhatsApp adapter: connection care', () => {
     await waitFor(() => s.fake.sockets.length === 2, 5_000);
   });
 
-  it('hands the number over when WhatsApp refuses the account (403)', async () => {
-    const s = await setup({ paired: true });
+  it('hands the number over when WhatsApp refuses the account (403), with a log alert', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const s = await setup({ paired: true, logger });
     const socket = await openSocket(s);
     const standby = await setup({ account: s.account, paired: true });
     socket.close(403);
     await waitFor(() => s.channel.status() === 'forbidden');
     await waitFor(() => standby.fake.sockets.length === 1, 5_000);
     expect(s.fake.sockets).toHaveLength(1);
+    expect(lines).toContainEqual(expect.objectContaining({ alert: 'whatsapp_forbidden' }));
   });
 
   it('clears the stored creds on loggedOut (401), stops and never re-pairs by itself', async () => {

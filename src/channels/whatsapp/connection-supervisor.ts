@@ -298,7 +298,14 @@ export class ConnectionSupervisor {
       }
       this.failures += 1;
       const level = this.failures >= this.deps.options.reconnect.alertAfterAttempts ? 'error' : 'warn';
-      this.log[level]({ ...fields, attempt: this.failures }, 'whatsapp: connection closed, reconnecting');
+      this.log[level](
+        {
+          ...fields,
+          attempt: this.failures,
+          ...(level === 'error' ? { alert: 'whatsapp_reconnecting' } : {}),
+        },
+        'whatsapp: connection closed, reconnecting',
+      );
       if (decision.reason === 'method_not_allowed') {
         this.log.error(
           fields,
@@ -313,7 +320,9 @@ export class ConnectionSupervisor {
         this.log.error({ err }, 'whatsapp: stored credentials could not be cleared');
       });
     }
-    this.log.error(fields, `whatsapp: ${STOP_ADVICE[decision.reason]}`);
+    // An operator must act (or at least know): the `alert` field is what log-based alerting keys on.
+    const alert = `whatsapp_${STOP_STATUS[decision.reason]}`;
+    this.log.error({ ...fields, alert }, `whatsapp: ${STOP_ADVICE[decision.reason]}`);
     this.setStatus(STOP_STATUS[decision.reason]);
     if (decision.reason === 'logged_out') {
       this.externalPairingOnly = true;
