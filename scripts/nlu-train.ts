@@ -78,16 +78,20 @@ export function trainPack(pack: DomainPack, how: TrainOptions = {}): TrainedMode
   });
   const devPath = fixturePath(pack.id, 'dev');
   const dev = how.dev ?? (existsSync(devPath) ? loadExamples(devPath) : []);
+  const repeat = how.repeat ?? DEV_REPEAT;
   const handWritten = [
     ...loadExamples(fixturePath(pack.id, 'fixtures')),
-    ...dev.flatMap((e) => Array<LabeledExample>(how.repeat ?? DEV_REPEAT).fill(e)),
+    ...dev.flatMap((e) => Array<LabeledExample>(repeat).fill(e)),
   ];
+  const labeled = (e: LabeledExample): TrainingExample => ({
+    intent: e.intent,
+    features: featuresOf(pack, e.text, new Date(e.now), e.tz),
+  });
   const examples: TrainingExample[] = [
     ...generated.map((s) => ({ intent: s.intent, features: featuresOf(pack, s.text, TRAINING_NOW) })),
-    ...handWritten.map((e) => ({
-      intent: e.intent,
-      features: featuresOf(pack, e.text, new Date(e.now), e.tz),
-    })),
+    ...loadExamples(fixturePath(pack.id, 'fixtures')).map(labeled),
+    // The same object `repeat` times: it weighs more, and the trainer counts it once for minCount.
+    ...dev.map(labeled).flatMap((example) => Array<TrainingExample>(repeat).fill(example)),
   ];
   const classes = Object.keys(pack.intents).concat('UNKNOWN');
   const options = { ...DEFAULT_TRAINING, ...how.trainer, classes };
@@ -95,7 +99,8 @@ export function trainPack(pack: DomainPack, how: TrainOptions = {}): TrainedMode
     options,
     PER_TEMPLATE,
     GENERATION_SEED,
-    how.repeat ?? DEV_REPEAT,
+    repeat,
+    'minCount over distinct examples',
     generated,
     handWritten.map((e) => [e.text, e.intent]),
   ]);

@@ -130,6 +130,9 @@ describe('es-MX months', () => {
     ['diciembre del año pasado', 'past', '2025-12'],
     ['marzo de este año', 'past', '2026-03'],
     ['febrero del año que viene', 'future', '2027-02'],
+    // As people misspell them.
+    ['otubre', 'past', '2026-10'],
+    ['novienbre del año pasado', 'past', '2025-11'],
   ] as const)('%s (%s) -> %s', (text, direction, yyyyMm) => {
     expect(month(text, direction)).toBe(yyyyMm);
   });

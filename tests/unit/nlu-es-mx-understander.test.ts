@@ -192,6 +192,11 @@ describe('es-MX understanding: values only from the words', () => {
     });
   });
 
+  it('reads a bank balance of zero said in words', () => {
+    expect(understand('en la cuenta me quedan cero pesos 😭').entities).toEqual({ balance_mxn_cents: 0 });
+    expect(understand('mi saldo en bbva es cero pelado güey').entities).toEqual({ balance_mxn_cents: 0 });
+  });
+
   it('names the creditor, not the title or the kinship before the name', () => {
     expect(understand('le debo a don Rigo 900 del material').entities.debt_name).toBe('Rigo');
     expect(understand('debo 3 mil a mi compadre Beto').entities.debt_name).toBe('Beto');

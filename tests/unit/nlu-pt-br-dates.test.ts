@@ -65,6 +65,15 @@ describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', ()
     expect(dueDate(when)).toBeUndefined();
   });
 
+  it('reads a weekday of next week said Monday to Saturday: those days are the same whichever day a week starts', () => {
+    const wednesday = '2026-11-25T15:30:00-03:00';
+    expect(dueDate('vencendo na segunda da semana que vem', wednesday)).toBe('2026-11-30');
+    expect(dueDate('pra sexta da próxima semana', wednesday)).toBe('2026-12-04');
+    expect(dueDate('pra sábado da semana que vem', '2026-11-28T09:00:00-03:00')).toBe('2026-12-05');
+    // Its Sunday is either end of that week: asked.
+    expect(dueDate('pra domingo da semana que vem', wednesday)).toBeUndefined();
+  });
+
   it('keeps a day that does not exist as written, for Gate 3 to say the date is invalid', () => {
     expect(dueDate('pra 30/02')).toBe('2027-02-30');
     expect(dueDate('pra 31/11/2026')).toBe('2026-11-31');

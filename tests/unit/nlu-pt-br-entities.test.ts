@@ -101,6 +101,13 @@ describe('pt-BR entities', () => {
       ['manda mensagem pra Lu dizendo: já paguei, obrigado', 'Lu', 'já paguei, obrigado'],
       ['manda uma mensagem pra Sofia perguntando se ela recebeu', 'Sofia', 'se ela recebeu'],
       ['lembra a Vera de pagar o boleto amanhã', 'Vera', 'pagar o boleto amanhã'],
+      // Fillers and emoji between the recipient and "que" ("tipo", "🙏") are not the message.
+      [
+        'avisa a dona Sônia tipo que o boleto novo já tá no email dela',
+        'Sônia',
+        'o boleto novo já tá no email dela',
+      ],
+      ['lembra a Tati 🙏 que a parcela venceu ontem', 'Tati', 'a parcela venceu ontem'],
     ])('"%s"', (text, name, content) => {
       const result = understand(text);
       expect(result.intent).toBe('SEND_MESSAGE');
@@ -383,6 +390,8 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     'talvez eu gere um boleto de 500 pro Caio amanhã',
     'amanhã eu gero um boleto de R$ 450 pra Juliana com vencimento dia 10',
     'minha sócia gerou um boleto de R$ 450 pra Juliana ontem, com vencimento dia 10',
+    'queria mandar um recado pro Fábio agradecendo a indicação, mas depois eu vejo isso',
+    'queria gerar um boleto de 300 pro Rui mas ele ainda não confirmou o pedido',
     'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
   ])('proposes no message and no boleto it was not asked for: %s', (text) => {
     const out = understand(text);

@@ -41,6 +41,14 @@ describe('pt-BR money', () => {
     expect(amountOf(`cria um boleto de ${words} pro João`)).toBe(cents);
   });
 
+  it('reads no amount in an ordinal ("a 1a parcela", "2ª via")', () => {
+    expect(understand('faz um boleto de 2,5k pra Bruna, é a 1a parcela da mesa').entities).toMatchObject({
+      amount_cents: 250_000,
+    });
+    expect(amountOf('gera boleto de 300 pra Ana, 2ª parcela')).toBe(30_000);
+    expect(amountOf('gera o boleto da 3º parcela pra Ana')).toBeUndefined();
+  });
+
   it('reads a number after "boleto" as the amount when creating', () => {
     expect(amountOf('cria boleto 150 pro João')).toBe(15_000);
   });

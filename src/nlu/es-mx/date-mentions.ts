@@ -23,7 +23,9 @@ export type Direction = 'past' | 'future';
 
 const MONTHS =
   'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(' ');
-const MONTH_NAME = `${MONTHS.join('|')}|setiembre`;
+/** Misspellings people type for a month (a query for "otubre" asks about October). */
+const MISSPELT_MONTHS: Record<string, number> = { otubre: 10, novienbre: 11, dicienbre: 12, febero: 2 };
+const MONTH_NAME = `${MONTHS.join('|')}|setiembre|${Object.keys(MISSPELT_MONTHS).join('|')}`;
 /** After a day ("el 31 de nov"), a month may be abbreviated; alone, "mar" or "may" are other words. */
 const MONTH_AFTER_DAY = `${MONTH_NAME}|ene|feb|mar|abr|may|jun|jul|ago|sept|sep|set|oct|nov|dic`;
 const WEEKDAYS = 'domingo lunes martes miercoles jueves viernes sabado'.split(' ');
@@ -277,6 +279,8 @@ function countWord(word: string): number | undefined {
 
 function monthNumber(name: string): number {
   if (name === 'setiembre' || name === 'set') return 9;
+  const misspelt = MISSPELT_MONTHS[name];
+  if (misspelt !== undefined) return misspelt;
   return MONTHS.findIndex((month) => month.startsWith(name)) + 1;
 }
 

@@ -14,7 +14,10 @@ export interface TrainingOptions {
   learningRate: number;
   /** L2 penalty per update, applied to the weights a message touches. */
   l2: number;
-  /** Features seen in fewer training messages than this are dropped (noise, names, typos). */
+  /**
+   * Features seen in fewer training messages than this are dropped (noise, names, typos). The
+   * same example object given several times counts once.
+   */
   minCount: number;
   seed: number;
 }
@@ -44,8 +47,10 @@ export function trainIntentModel(
   const classes = [...options.classes];
   const K = classes.length;
   const classIndex = new Map(classes.map((c, k) => [c, k]));
+  // Counted over distinct examples: a line given several times (to weigh more) is still one
+  // message, and a word only it has is still noise that `minCount` must drop.
   const counts = new Map<string, number>();
-  for (const example of examples)
+  for (const example of new Set(examples))
     for (const name of example.features.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
   const vocabulary = [...counts.entries()]
     .filter(([, count]) => count >= options.minCount)

@@ -36,7 +36,9 @@ import { tokenPattern, type Scan } from './scan';
  *   it, rather than silently moving a typo a year ahead.
  * - "semana que vem", "mês que vem" name no day, so they yield no date (the pipeline asks);
  *   their words are still taken, so their numbers are never read as amounts. "sexta da semana
- *   que vem" is vague too: whether that week starts on Sunday or Monday changes the day.
+ *   que vem" is that Friday: Monday to Saturday of next week are the same days whether a week
+ *   starts on Sunday or Monday; said on a Sunday, or for "domingo da semana que vem", it is
+ *   vague (the week's start changes the day) and asked.
  */
 
 export interface DateMention {
@@ -110,9 +112,12 @@ const WEEKDAY = tokenPattern(
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
     '(?: que vem| (passad[oa]|retrasad[oa]))?',
 );
+/** "segunda da semana que vem", "sexta na próxima semana" (Sunday: see `dayOfNextWeek`). */
+const DAY_OF_NEXT_WEEK = tokenPattern(
+  `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)`,
+);
 const VAGUE = tokenPattern(
-  `(?:segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)|` +
-    `semana que vem|proxima semana|${NEXT_MONTH}|ano que vem|proximo ano|(?:essa|esta|nesta|nessa) semana|(?:fim|final) de semana`,
+  `semana que vem|proxima semana|${NEXT_MONTH}|ano que vem|proximo ano|(?:essa|esta|nesta|nessa) semana|(?:fim|final) de semana`,
 );
 const RELATIVE_OFFSETS: Record<string, number> = {
   'depois de amanha': 2,
@@ -167,6 +172,9 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     else if (unit.startsWith('semana')) take(from, to, today + 7 * amount);
     else take(from, to, addMonths(today, amount));
   });
+  scan.forEachMatch(DAY_OF_NEXT_WEEK, (m, from, to) =>
+    take(from, to, dayOfNextWeek(today, WEEKDAYS[m[1] ?? ''] ?? 0)),
+  );
   scan.forEachMatch(VAGUE, (_m, from, to) => take(from, to, undefined));
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
   scan.forEachMatch(WEEKDAY, (m, from, to) => {
@@ -191,6 +199,19 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
  */
 const DATE_TAKEN_BACK =
   /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|na real|perdao|ops|pera)[\s.,;:!…-]*(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
+
+/**
+ * A weekday of "the week that comes". Whether a week starts on Sunday or on Monday, Monday to
+ * Saturday of next week are the same days — unless today is Sunday (then "next week" may be the
+ * one starting tomorrow or the one after), and Sunday itself is either end of it: those two are
+ * vague, and asked.
+ */
+function dayOfNextWeek(today: EpochDay, target: number): EpochDay | undefined {
+  const todayWeekday = weekday(today);
+  if (target === 0 || todayWeekday === 0) return undefined;
+  const nextMonday = today + (8 - todayWeekday);
+  return nextMonday + (target - 1);
+}
 
 /** The day number captured in group `group`: digits, "primeiro" or number words; 1..31. */
 function dayNumber(scan: Scan, match: RegExpExecArray, group: number): number | undefined {

@@ -170,12 +170,23 @@ function findToken(scan: Scan, text: string, from: number): number {
   return -1;
 }
 
-/** A name cued between the verb and token `que` ends right before it. */
+/**
+ * A name cued between the verb and token `que` ends right before it, or only fillers and emoji
+ * stand between them ("avisa a dona Sônia tipo que…", "lembra a Tati 🙏 que…").
+ */
 function followsRecipient(scan: Scan, verb: number, que: number): boolean {
-  for (let cue = verb + 1; cue < que; cue++) {
-    if (nameAfterCue(scan, cue)?.to === que) return true;
+  let end = que;
+  while (end > verb + 1 && isFiller(scan.word(end - 1))) end--;
+  for (let cue = verb + 1; cue < end; cue++) {
+    if (nameAfterCue(scan, cue)?.to === end) return true;
   }
   return false;
+}
+
+/** Spoken fillers ("tipo", "né", "aí") and tokens with no letter or digit (emoji). */
+const FILLERS = new Set(['tipo', 'ne', 'ai', 'assim', 'entao', 'viu']);
+function isFiller(word: string): boolean {
+  return word !== '' && (FILLERS.has(word) || !/[\p{L}\p{N}]/u.test(word));
 }
 
 /** Claims [claimFrom, claimTo) and returns the original text of [from, to), unquoted. */

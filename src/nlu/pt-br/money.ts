@@ -92,6 +92,12 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     if (!scan.isFree(i)) continue;
     const numeral = readNumeral(scan, i);
     if (numeral === undefined) continue;
+    if (isOrdinalAt(scan, i)) {
+      // "a 1a parcela", "2ª via": an ordinal counts, it is no amount.
+      scan.claim(i, i + 2);
+      i++;
+      continue;
+    }
     let { cents } = numeral;
     let end = numeral.end;
     let marked = numeral.words && numeral.cents >= 100_000;
@@ -157,6 +163,13 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     i = end - 1;
   }
   return corrected(scan, amounts, bare);
+}
+
+/** Digits glued to an ordinal ending: "1a", "2ª", "3º", "1o" (then no letter). */
+function isOrdinalAt(scan: Scan, i: number): boolean {
+  const token = scan.tokens[i];
+  if (token?.kind !== 'number' || !/^\d{1,2}$/.test(token.text)) return false;
+  return /^[aoªº](?![\p{L}\d])/u.test(scan.text.original.slice(token.end));
 }
 
 /** Says "no" to what it sits next to: see `amount-guards.ts`. */

@@ -39,8 +39,12 @@ const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia
  */
 const PAYMENT_BEFORE =
   /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan)\b)[^¤,;.])*$/;
-/** "quedé en ceros en el banco": a bank balance of zero said without a number. */
-const ZERO_BALANCE = /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada)\b/;
+/**
+ * "quedé en ceros en el banco", "me quedan cero pesos", "es cero pelado": a bank balance of zero
+ * said without a digit.
+ */
+const ZERO_BALANCE =
+  /\b(?:en ceros?|sin un (?:peso|centavo)|vacia|sin nada|cero (?:pesos|varos|pelado|pelados|lana))\b/;
 
 /**
  * The entities each intent carries, read only from the user's words (nothing is defaulted). In
