@@ -192,6 +192,12 @@ describe('es-MX understanding: values only from the words', () => {
     });
   });
 
+  it('takes no value from what the writer says they will record later themselves', () => {
+    const text =
+      'me cayó el aguinaldo el lunes, 15,200 limpios. los 3 mil del intercambio ya los gasté pero eso lo anoto luego';
+    expect(understand(text).entities.amount_mxn_cents).toBe(1_520_000);
+  });
+
   it('reads a bank balance of zero said in words', () => {
     expect(understand('en la cuenta me quedan cero pesos 😭').entities).toEqual({ balance_mxn_cents: 0 });
     expect(understand('mi saldo en bbva es cero pelado güey').entities).toEqual({ balance_mxn_cents: 0 });
@@ -280,6 +286,12 @@ describe('es-MX understanding: values only from the words', () => {
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(
       'income',
     );
+  });
+
+  it('takes no value from what the writer says they will record later themselves', () => {
+    const text =
+      'me cayó el aguinaldo el lunes, 15,200 limpios. los 3 mil del intercambio ya los gasté pero eso lo anoto luego';
+    expect(understand(text).entities.amount_mxn_cents).toBe(1_520_000);
   });
 
   it('reads a bank balance of zero said in words', () => {

@@ -101,6 +101,7 @@ describe('pt-BR entities', () => {
       ['manda mensagem pra Lu dizendo: já paguei, obrigado', 'Lu', 'já paguei, obrigado'],
       ['manda uma mensagem pra Sofia perguntando se ela recebeu', 'Sofia', 'se ela recebeu'],
       ['lembra a Vera de pagar o boleto amanhã', 'Vera', 'pagar o boleto amanhã'],
+      ['msg pra Dani: amanhã passo aí', 'Dani', 'amanhã passo aí'],
       // Fillers and emoji between the recipient and "que" ("tipo", "🙏") are not the message.
       [
         'avisa a dona Sônia tipo que o boleto novo já tá no email dela',
@@ -425,5 +426,25 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     expect(understand('manda boleto de 80 conto pro rafa vence depois d amanha').entities.due_date).toBe(
       '2026-11-24',
     );
+  });
+});
+
+describe('pt-BR: whose name it is', () => {
+  it('reads a title and a capitalized name with no cue before them', () => {
+    expect(understand('Sr. Otávio pagou?').entities.contact_name).toBe('Otávio');
+    expect(understand('Dona Cida pagou?').entities.contact_name).toBe('Cida');
+  });
+
+  it('takes no name from a new sentence that starts with a capital, nor from what an infinitive acts on', () => {
+    const formal =
+      'Gostaria de um boleto de R$ 1.440,50 em nome da Distribuidora Horizonte, com vencimento para o dia 15 de dezembro. Desde já, agradeço.';
+    expect(understand(formal).entities.contact_name).toBe('Distribuidora Horizonte');
+    const story = 'O boleto nº 2045 já foi compensado? Quero confirmar antes de liberar a mercadoria.';
+    expect(understand(story).entities.contact_name).toBeUndefined();
+  });
+
+  it('leaves out a name its own clause says to leave alone', () => {
+    expect(understand('cancela o boleto da Paula, o do Rui não mexe').entities.contact_name).toBe('Paula');
+    expect(understand('cancela o dele, o da Paula deixa como tá').entities.contact_name).toBeUndefined();
   });
 });

@@ -61,7 +61,7 @@ const MAX_WORDS = 6;
 const NOT_A_NAME = new Set(
   `
 a o as os um uma uns umas de do da dos das no na nos nas em pro pra pros pras para por pelo pela
-com sem ao aos e ou que se me te lhe ele ela eles elas eu voce vc voces tu nos mim ti meu minha
+com sem ao aos e ou que se me te lhe ele ela eles elas dele dela deles delas eu voce vc voces tu nos mim ti meu minha
 meus minhas teu tua seu sua seus suas isso isto esse essa este esta aquele aquela aquilo ja mais
 tambem agora logo aqui ai la ali ne tipo entao hum ahn eh ah oh bem muito pouco todo toda todos
 todas tudo nada algum alguma nenhum outro outra mesmo mesma ultimo ultima primeiro primeira
@@ -183,7 +183,7 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   // ("o cliente Thiago desistiu"; "o cliente desistiu" names nobody).
   const roleThenName = ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true;
   const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
-  if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name))) return undefined;
+  if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name, cue))) return undefined;
   if (rank === 2 && !plausibleOwner(scan, cue, name)) return undefined;
   return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank };
 }
@@ -227,10 +227,14 @@ const AFTER_ARTICLE_NAME = new Set(['que', ':', ',', '.', '?', '!', '']);
  * mundo que o sistema vai parar"), so it is taken only as one word closing a clause
  * ("avisa o joão que ..."). Capitalized names are taken as they are ("o João já pagou?").
  */
-function plausibleAfterArticle(scan: Scan, name: { from: number; to: number }): boolean {
+function plausibleAfterArticle(scan: Scan, name: { from: number; to: number }, cue: number): boolean {
   for (let i = name.from; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
+  // "antes de liberar a mercadoria.", "pra confirmar o valor": what an infinitive acts on is a thing.
+  if (INFINITIVE.test(scan.word(cue - 1))) return false;
   return name.to - name.from === 1 && AFTER_ARTICLE_NAME.has(scan.word(name.to));
 }
+
+const INFINITIVE = /^[a-z]{3,}(?:ar|er|ir)$/;
 
 /**
  * A name with no cue word, written with capitals right after an amount, a date or the object
@@ -239,12 +243,46 @@ function plausibleAfterArticle(scan: Scan, name: { from: number; to: number }): 
  */
 function uncuedName(scan: Scan, i: number): NameMention | undefined {
   const token = scan.tokens[i];
+  if (token !== undefined && TITLES.has(scan.word(i))) return titledName(scan, i);
   if (i === 0 || token?.capitalized !== true) return undefined;
   const before = scan.tokens[i - 1];
+  // A new sentence starts with a capital whatever it says: "...dia 15 de dezembro. Desde já".
+  if (SENTENCE_END.has(scan.word(i - 1))) return undefined;
   if (scan.isFree(i - 1) && before?.kind !== 'number' && !OBJECTS.has(scan.word(i - 1))) return undefined;
   const name = readName(scan, i);
   if (name === undefined) return undefined;
   return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank: 2 };
+}
+
+const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
+
+/**
+ * A name its own clause says to leave alone: "cancela o dele, o da Paula deixa como tá",
+ * "o do Rui não mexe". It is not the request's.
+ */
+function leftAlone(scan: Scan, name: NameMention): boolean {
+  for (let i = name.to; i < name.to + 3; i++) {
+    const word = scan.word(i);
+    if (word === '' || CLAUSE_END.has(word)) return false;
+    if (word === 'deixa' && LEAVE_AS_IS.has(scan.word(i + 1))) return true;
+    if ((word === 'nao' || word === 'n') && (scan.word(i + 1) === 'mexe' || scan.word(i + 1) === 'mexa'))
+      return true;
+  }
+  return false;
+}
+const CLAUSE_END = new Set([',', '.', ';', '!', '?', ':', '...', '…']);
+const LEAVE_AS_IS = new Set(['como', 'assim', 'quieto', 'quieta', 'pra', 'ai', 'la']);
+
+/**
+ * A title and a capitalized name with no cue before them: "Sr. Otávio pagou?", "Dona Cida já
+ * pagou?". A title says a person follows; ranked as after a bare article.
+ */
+function titledName(scan: Scan, i: number): NameMention | undefined {
+  const first = scan.word(i + 1) === '.' ? i + 2 : i + 1;
+  if (scan.tokens[first]?.capitalized !== true) return undefined;
+  const name = readName(scan, i);
+  if (name === undefined) return undefined;
+  return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank: 3 };
 }
 
 /** Every cued name in the free tokens, best rank first. */
@@ -257,9 +295,13 @@ export function extractNames(scan: Scan): NameMention[] {
     found.push(mention);
     i = mention.to - 1;
   }
-  return withoutCorrectedNames(scan, inWritingStyle(scan, found)).sort(
-    (a, b) => a.rank - b.rank || a.from - b.from,
-  );
+  return withoutCorrectedNames(
+    scan,
+    inWritingStyle(
+      scan,
+      found.filter((n) => !leftAlone(scan, n)),
+    ),
+  ).sort((a, b) => a.rank - b.rank || a.from - b.from);
 }
 
 /**

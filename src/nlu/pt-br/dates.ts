@@ -106,7 +106,7 @@ const IN_SPAN = tokenPattern(
   { groupOffsets: true },
 );
 // "depois d amanhã" as people text it.
-const RELATIVE_DAY = tokenPattern('depois de amanha|depois d amanha|amanha|amnh|hoje|hj|anteontem|ontem');
+const RELATIVE_DAY = tokenPattern('depois de amanha|depois d amanha|amanha|amnh|amn|hoje|hj|anteontem|ontem');
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
@@ -126,6 +126,7 @@ const RELATIVE_OFFSETS: Record<string, number> = {
   hoje: 0,
   hj: 0,
   amnh: 1,
+  amn: 1,
   ontem: -1,
   anteontem: -2,
 };

@@ -44,8 +44,13 @@ const QUOTES: Record<string, string> = { '"': '"', '“': '”', '‘': '’', "
 /** "com a mensagem ...", "com o texto ..." */
 const CONTENT_NOUNS = new Set(['mensagem', 'texto', 'recado']);
 
+/** "msg pra Dani: amanhã passo aí": the noun alone, right before the recipient, is the order. */
+const MESSAGE_NOUNS = new Set(['msg', 'mensagem', 'recado', 'zap']);
+const TO = new Set(['pra', 'pro', 'para', 'p']);
+
 /** True for a send verb addressed to a third party (not "me fala", which asks the bot). */
 export function isSendVerb(scan: Scan, i: number): boolean {
+  if (i === 0 && MESSAGE_NOUNS.has(scan.word(i)) && TO.has(scan.word(i + 1))) return true;
   if (!SEND_VERBS.has(scan.word(i)) || scan.word(i - 1) === 'me') return false;
   // "lembra da Helena que…" asks to remember her; "lembra a Vera de pagar" reminds Vera.
   return !(REMIND.has(scan.word(i)) && REMEMBER_OF.has(scan.word(i + 1)));

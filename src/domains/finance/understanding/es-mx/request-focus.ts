@@ -28,6 +28,27 @@ const SENTENCES = /(?:[^.!?…]|\.{2,}|…)*(?:[.!?]+|$)/g;
 
 const EVERYTHING: Focus = { prefer: (mentions) => mentions, only: (mentions) => mentions };
 
+/**
+ * What the writer says they will record themselves later is not asked now: "los 3 mil del
+ * intercambio ya los gasté pero eso lo anoto luego".
+ */
+const PUT_OFF =
+  /\b(?:(?:eso |esos |esa |esas )?(?:lo|la|los|las) (?:anoto|apunto|registro|pongo) (?:luego|despues|al rato|mas tarde|otro dia)|(?:luego|despues|al rato) (?:lo|la|los|las) (?:anoto|apunto|registro|pongo))\b/;
+
+/** Every value but those of the sentences put off (all of them when nothing else is left). */
+function withoutPutOff(putOff: readonly Span[]): Focus {
+  if (putOff.length === 0) return EVERYTHING;
+  const outside = <T extends Span>(mentions: readonly T[]) =>
+    mentions.filter((m) => !putOff.some((s) => m.start >= s.start && m.end <= s.end));
+  return {
+    prefer: (mentions) => {
+      const kept = outside(mentions);
+      return kept.length > 0 ? kept : mentions;
+    },
+    only: outside,
+  };
+}
+
 export function focusOn(intent: Intent, folded: string): Focus {
   const sentences: Span[] = [];
   for (const match of folded.matchAll(SENTENCES)) {
@@ -36,10 +57,12 @@ export function focusOn(intent: Intent, folded: string): Focus {
   if (sentences.length < 2) return EVERYTHING;
   const verbs = WRITE_VERBS[intent];
   const text = (sentence: Span) => folded.slice(sentence.start, sentence.end);
+  const deferred = (sentence: Span) => PUT_OFF.test(text(sentence));
   const asks = (sentence: Span) =>
-    verbs ? verbs.test(text(sentence)) : READS.has(intent) && /[?¿]/.test(text(sentence));
+    !deferred(sentence) &&
+    (verbs ? verbs.test(text(sentence)) : READS.has(intent) && /[?¿]/.test(text(sentence)));
   const last = [...sentences].reverse().find(asks);
-  if (!last) return EVERYTHING;
+  if (!last) return withoutPutOff(sentences.filter(deferred));
   // Questions asked one after another are one request ("¿ayer anoté algo del súper? ¿cuánto fue?").
   let first = sentences.indexOf(last);
   while (READS.has(intent) && first > 0 && asks(sentences[first - 1]!)) first--;
