@@ -448,3 +448,41 @@ describe('pt-BR: whose name it is', () => {
     expect(understand('cancela o dele, o da Paula deixa como tá').entities.contact_name).toBeUndefined();
   });
 });
+
+describe('pt-BR: the request of a long message', () => {
+  const now = {
+    locale: 'pt-BR' as const,
+    now: new Date('2026-11-22T10:00:00-03:00'),
+    timeZone: 'America/Sao_Paulo',
+  };
+  const read = (text: string) => ptBrUnderstander.understand(text, now);
+
+  it('keeps a request corrected after an ellipsis in one sentence', () => {
+    const out = read(
+      'O Paulo ainda me deve os 600 reais da reforma. Emite um boleto pro Sítio Bela Vista de 2.400... não, 2.750, pra sexta que vem.',
+    );
+    expect(out.entities).toEqual({
+      contact_name: 'Sítio Bela Vista',
+      amount_cents: 275_000,
+      due_date: '2026-11-27',
+    });
+    expect(out.conflicts).toBeUndefined();
+  });
+
+  it('takes a sentence that opens on the object as the order', () => {
+    const out = read(
+      'Ontem vendi uns R$ 2 mil no caixa. O Seu Valdir levou 12 caixas de ovos fiado. Boleto 390 Valdir pra quarta.',
+    );
+    expect(out.entities).toMatchObject({
+      contact_name: 'Valdir',
+      amount_cents: 39_000,
+      due_date: '2026-11-25',
+    });
+  });
+
+  it('leaves the question mark of a request asked as a question out of the message to send', () => {
+    expect(read('consegue avisar a Carla que o boleto vence na sexta?').entities.message_content).toBe(
+      'o boleto vence na sexta',
+    );
+  });
+});

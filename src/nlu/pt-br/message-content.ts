@@ -156,6 +156,8 @@ function takesBack(scan: Scan, i: number): boolean {
 
 function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention | undefined {
   let to = scan.tokens.length;
+  // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
+  if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
   for (let i = from + 1; i < scan.tokens.length && to === scan.tokens.length; i++) {
     if (!PAUSE.has(scan.word(i))) continue;
     let next = i + 1;
@@ -165,6 +167,8 @@ function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention |
   return take(scan, from, to, claimFrom, to);
 }
 
+/** Openers of a request put as a question ("consegue avisar…?", "pode mandar…?"). */
+const POLITE_OPENERS = new Set(['consegue', 'pode', 'poderia', 'vc', 'voce', 'da', 'tem']);
 const ARTICLE = new Set(['o', 'a']);
 /** "lembra a Carla q o boleto vence dia 15 pfv": the please is for Iris, not for Carla. */
 const TRAILING_PLEASE = /(?<=\S)\s+(?:pfv|pf|pls|plis|porfa)[.!]*$/i;

@@ -46,7 +46,8 @@ const VERBS: Record<Intent, ReadonlySet<string>> = {
   UNKNOWN: new Set(),
 };
 
-const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
+/** An ellipsis does not end one: "de 2.400... não, 2.750, pra sexta" is one request, corrected. */
+const SENTENCE_END = new Set(['.', '!', '?']);
 
 /**
  * A long message often tells a story before (or after) its request ("a Cida pagou os 380 do
@@ -73,6 +74,9 @@ export function requestSpan(intent: Intent, scan: Scan): RequestSpan | undefined
     for (let i = sentence.from; i < sentence.to; i++) {
       if (verbs.has(scan.word(i))) return { sentence, fromVerb: { from: i, to: sentence.to } };
     }
+    // "Boleto 390 Valdir pra quarta.": a sentence that opens on the object is the order itself.
+    if (intent === 'CREATE_BOLETO' && scan.word(sentence.from) === 'boleto')
+      return { sentence, fromVerb: sentence };
   }
   return undefined;
 }
@@ -88,11 +92,18 @@ function aboutBoletos(scan: Scan, sentence: { from: number; to: number }): boole
   return false;
 }
 
+/** A dot of "..." (typed as three tokens): the sentence goes on. */
+function inEllipsis(scan: Scan, i: number): boolean {
+  return (
+    scan.tokens[i]?.text === '.' && (scan.tokens[i - 1]?.text === '.' || scan.tokens[i + 1]?.text === '.')
+  );
+}
+
 function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
   const sentences: Array<{ from: number; to: number }> = [];
   let from = 0;
   scan.tokens.forEach((token, i) => {
-    if (token.kind === 'symbol' && SENTENCE_END.has(token.text)) {
+    if (token.kind === 'symbol' && SENTENCE_END.has(token.text) && !inEllipsis(scan, i)) {
       if (i + 1 > from) sentences.push({ from, to: i + 1 });
       from = i + 1;
     }

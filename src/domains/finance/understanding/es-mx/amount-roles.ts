@@ -19,8 +19,10 @@ const MINIMUM_BEFORE =
 const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
 // Up to the amount, unless the purchase is named in between ("tengo 9 mil en el banco me
 // alcanza pa un cel de 6500": the 6500 is the price).
+// "quedan" is what is left ("me quedan 2 mil"), not what a price came to ("con el descuento
+// quedan en 2,560").
 const BALANCE_BEFORE =
-  /\b(?:saldo|tengo|quedan|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
+  /\b(?:saldo|tengo|quedan(?!\s+en\b)|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
 const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
 const CLAUSE_END = /[,;:.?¿!¡¤]/;
 const TAKEN_BACK_CLAUSE =
@@ -85,7 +87,7 @@ const FOREIGN_AFTER = /^\s*(?:dlls?|dls|dolares|dollars?|usd|euros?|eur)\b/;
 const TENDERED_BEFORE = /\b(?:con un billete de|pague con(?: un)?|le di un billete de)\s*$/;
 /** What something used to cost: "antes me llegaba de 450". */
 const PREVIOUS_BEFORE =
-  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$/;
+  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$|\b(?:estaban|estaba|costaban|costaba)\s+(?:en\s+|de\s+)?$/;
 /** A part of a total: "2 viajes de 175", "5 tanques de 500", "cada par sale en unos 800", "350 c/u". */
 const UNIT_BEFORE =
   /(?:\b\d+\s+(?:\w+\s+){0,2}(?:de|a)|\bcada\s+\w+\s+(?:sale|cuesta|es)\s+(?:en\s+|de\s+)?(?:unos\s+|como\s+)?)\s*$/;
