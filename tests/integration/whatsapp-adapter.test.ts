@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { redisLeases } from '../../src/stores/redis-lease';
-import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import type { PairingEvent } from '../../src/channels/whatsapp/ports';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
@@ -17,6 +16,7 @@ import {
   TestBackends,
   waitFor,
   type FakeFactory,
+  PAIRED,
 } from './whatsapp-fakes';
 
 /**
@@ -35,12 +35,6 @@ afterAll(async () => {
   await backends.tearDown();
   rmSync(spoolRoot, { recursive: true, force: true });
 });
-
-const PAIRED = {
-  me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
-  account: { details: Buffer.from('adv-details'), accountSignature: Buffer.from('sig') },
-  registrationId: 42,
-} as unknown as AuthenticationCreds;
 
 interface Setup {
   channel: WhatsappChannel;

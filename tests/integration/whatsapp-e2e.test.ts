@@ -1,5 +1,4 @@
 import { redisLeases } from '../../src/stores/redis-lease';
-import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { startSender } from '../../src/app/channels/sender';
@@ -8,13 +7,7 @@ import { createInvite } from '../../src/app/invites';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL } from '../support/test-env';
-import { fakeSocketFactory, TEST_SPOOL_DIR, waitFor, type FakeWaSocket } from './whatsapp-fakes';
-
-const PAIRED = {
-  me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
-  account: { details: Buffer.from('adv-details'), accountSignature: Buffer.from('sig') },
-  registrationId: 42,
-} as unknown as AuthenticationCreds;
+import { fakeSocketFactory, TEST_SPOOL_DIR, waitFor, type FakeWaSocket, PAIRED } from './whatsapp-fakes';
 
 /**
  * WhatsApp end to end: the adapter around a fake Baileys socket, wired to the real engine

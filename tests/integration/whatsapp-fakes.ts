@@ -28,6 +28,13 @@ import { ensureWhatsappAuthSchema, fromBufferJson } from '../../src/stores/whats
 
 export const BOT = { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid' };
 
+/** Stored credentials of a paired account: the channel connects without pairing. */
+export const PAIRED = {
+  me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
+  account: { details: Buffer.from('adv-details'), accountSignature: Buffer.from('sig') },
+  registrationId: 42,
+} as unknown as AuthenticationCreds;
+
 export function loadUpsert(name: string): WaMessagesUpsert {
   const text = readFileSync(join(__dirname, '..', 'fixtures', 'whatsapp', `${name}.json`), 'utf8');
   return fromBufferJson(text) as WaMessagesUpsert;

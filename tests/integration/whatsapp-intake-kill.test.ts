@@ -4,18 +4,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import type { AuthenticationCreds } from '@whiskeysockets/baileys' with { 'resolution-mode': 'import' };
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { TcpProxy } from '../chaos/tcp-proxy';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
-import { waitFor } from './whatsapp-fakes';
-
-const PAIRED = {
-  me: { id: '5511900000000:7@s.whatsapp.net', lid: '98765432101234:7@lid', name: 'Iris' },
-  account: { details: Buffer.from('adv-details'), accountSignature: Buffer.from('sig') },
-  registrationId: 42,
-} as unknown as AuthenticationCreds;
+import { waitFor, PAIRED } from './whatsapp-fakes';
 
 /** One whatsapp process (whatsapp-intake-child.ts) and what it reported. */
 class WhatsappProcess {
