@@ -71,16 +71,24 @@ export class Directory {
     phoneCandidates: string[],
     aliases: readonly string[],
   ): Promise<Identified | undefined> {
-    const ids = [externalUserId, ...aliases.filter((alias) => alias !== externalUserId)];
-    const found = await this.db.channelIdentity.findMany({
-      where: { channel, externalId: { in: ids } },
+    // findUnique first: Prisma batches concurrent findUnique calls into one query, so messages
+    // of one chat handed over together are identified together (and queued in their order).
+    const identity = await this.db.channelIdentity.findUnique({
+      where: { channel_externalId: { channel, externalId: externalUserId } },
     });
-    const identity =
-      found.find((row) => row.externalId === externalUserId) ??
-      ids.map((id) => found.find((row) => row.externalId === id)).find((row) => row !== undefined);
-    if (identity) {
-      if (identity.externalId !== externalUserId) await this.linkAlso(identity, channel, externalUserId);
-      return { tenantId: identity.tenantId, userId: identity.userId };
+    if (identity) return { tenantId: identity.tenantId, userId: identity.userId };
+    const others = aliases.filter((alias) => alias !== externalUserId);
+    if (others.length > 0) {
+      const found = await this.db.channelIdentity.findMany({
+        where: { channel, externalId: { in: others } },
+      });
+      const byAlias = others
+        .map((id) => found.find((row) => row.externalId === id))
+        .find((row) => row !== undefined);
+      if (byAlias) {
+        await this.linkAlso(byAlias, channel, externalUserId);
+        return { tenantId: byAlias.tenantId, userId: byAlias.userId };
+      }
     }
     if (phoneCandidates.length > 0) {
       const users = await this.db.user.findMany({ where: { phone: { in: phoneCandidates } }, take: 2 });
