@@ -31,6 +31,9 @@ async function main(): Promise<void> {
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 2 });
   const fake = fakeSocketFactory();
   const account = env.WA_ACCOUNT!;
+  // As the whatsapp process wires it (src/app/channels/whatsapp.ts): the sender runs only while
+  // this process holds an open socket, so no reply burns its retries on a socket not yet open.
+  const outbound: { worker?: ReturnType<typeof startSender> } = {};
   const channel = createWhatsappChannel({
     options: {
       account,
@@ -48,8 +51,14 @@ async function main(): Promise<void> {
     leases: redisLeases(container.redis),
     logger: container.logger,
     socketFactory: fake.factory,
+    onStatusChange: (status) => {
+      if (!outbound.worker) return;
+      if (status === 'open') outbound.worker.resume();
+      else void outbound.worker.pause(true);
+    },
   });
-  startSender(container, 'whatsapp', account, channel.sender);
+  outbound.worker = startSender(container, 'whatsapp', account, channel.sender);
+  if (channel.status() !== 'open') void outbound.worker.pause(true);
   await channel.start();
   while (fake.sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
   const socket = fake.last();

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
@@ -17,11 +17,15 @@ class WhatsappProcess {
   open = false;
   readonly exited: Promise<void>;
 
+  /** The process' log (info and up): printed when the test fails, to say where it stopped. */
+  readonly logPath = join(tmpdir(), `iris-wa-kill-${randomUUID().slice(0, 8)}.log`);
+
   constructor(env: Record<string, string>) {
+    const log = openSync(this.logPath, 'a');
     this.child = fork(join(__dirname, 'whatsapp-intake-child.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', log, log, 'ipc'],
     });
     this.child.on('message', (message: { open?: boolean; sent?: { jid: string; text: string } }) => {
       if (message.open) this.open = true;
@@ -86,6 +90,19 @@ describe('WhatsApp intake through a Redis outage and a SIGKILL', () => {
     rmSync(spoolDir, { recursive: true, force: true });
   });
 
+  /** A wait that, when it fails, says what each whatsapp process logged last. */
+  async function waitOrExplain(condition: () => boolean, timeoutMs: number): Promise<void> {
+    try {
+      await waitFor(condition, timeoutMs);
+    } catch (error) {
+      const tails = processes.map((p, i) => {
+        const lines = readFileSync(p.logPath, 'utf8').trim().split('\n').slice(-15).join('\n');
+        return `--- whatsapp process ${i + 1} (${p.logPath}), last lines:\n${lines}`;
+      });
+      throw new Error(`${(error as Error).message}\n${tails.join('\n')}`);
+    }
+  }
+
   const spooled = () =>
     existsSync(join(spoolDir, account))
       ? readdirSync(join(spoolDir, account)).filter((f) => f.endsWith('.json'))
@@ -101,10 +118,10 @@ describe('WhatsApp intake through a Redis outage and a SIGKILL', () => {
 
     const first = new WhatsappProcess(env);
     processes.push(first);
-    await waitFor(() => first.open, 30_000);
+    await waitOrExplain(() => first.open, 30_000);
     proxy.cut(); // Redis out of reach for the whatsapp process
     first.write(jid, `3EBKILL${Date.now()}`, 'cria um boleto de R$ 150 pro João Silva pra dia 10/12/2099');
-    await waitFor(() => spooled().length === 1, 10_000);
+    await waitOrExplain(() => spooled().length === 1, 10_000);
     first.child.kill('SIGKILL');
     await first.exited;
     expect(spooled()).toHaveLength(1); // acknowledged to WhatsApp, held only on disk
@@ -113,10 +130,10 @@ describe('WhatsApp intake through a Redis outage and a SIGKILL', () => {
     proxy.restore();
     const second = new WhatsappProcess(env);
     processes.push(second);
-    await waitFor(() => second.sent.some((m) => /Confirma\? \(Sim\/Não\)$/.test(m.text)), 60_000);
-    await waitFor(() => spooled().length === 0, 10_000);
+    await waitOrExplain(() => second.sent.some((m) => /Confirma\? \(Sim\/Não\)$/.test(m.text)), 60_000);
+    await waitOrExplain(() => spooled().length === 0, 10_000);
     second.write(jid, `3EBSIM${Date.now()}`, 'sim');
-    await waitFor(() => second.sent.some((m) => /^Boleto nº 1 criado/.test(m.text)), 30_000);
+    await waitOrExplain(() => second.sent.some((m) => /^Boleto nº 1 criado/.test(m.text)), 30_000);
 
     expect(second.sent.map((m) => [m.jid, m.text.split('\n')[0]])).toEqual([
       [jid, 'Vou criar um boleto de R$ 150,00 para João Silva, com vencimento em 10/12/2099.'],
