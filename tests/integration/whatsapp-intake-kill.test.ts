@@ -99,7 +99,7 @@ describe('WhatsApp intake through a Redis outage and a SIGKILL', () => {
         const lines = readFileSync(p.logPath, 'utf8').trim().split('\n').slice(-15).join('\n');
         return `--- whatsapp process ${i + 1} (${p.logPath}), last lines:\n${lines}`;
       });
-      throw new Error(`${(error as Error).message}\n${tails.join('\n')}`);
+      throw new Error(`${(error as Error).message}\n${tails.join('\n')}`, { cause: error });
     }
   }
 
