@@ -25,4 +25,4 @@ export {
   type OutputValidation,
   type OutputValidationInput,
 } from './output-validator';
-export { findPii, foreignPii, type PiiKind, type PiiMatch } from './pii';
+export { findPii, foreignPii, scrubPii, type PiiKind, type PiiMatch, type ScrubResult } from './pii';

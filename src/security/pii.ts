@@ -49,3 +49,64 @@ export function foreignPii(text: string, source: string): PiiMatch[] {
     return !(m.kind !== 'email' && digits.length >= 8 && ownDigits.includes(digits));
   });
 }
+
+/** What `scrubPii` removed, kind by kind, for the audit log. */
+export interface ScrubResult {
+  text: string;
+  removed: Array<{ kind: PiiKind | 'cep' | 'card' | 'titled_name'; value: string }>;
+}
+
+/** The placeholder each kind of personal data is replaced with (seed 003 §4.3's style). */
+const PLACEHOLDER: Record<ScrubResult['removed'][number]['kind'], string> = {
+  email: '[EMAIL_REMOVIDO]',
+  cnpj: '[CNPJ_REMOVIDO]',
+  cpf: '[CPF_REMOVIDO]',
+  phone: '[TELEFONE_REMOVIDO]',
+  curp: '[CURP_REMOVIDO]',
+  rfc: '[RFC_REMOVIDO]',
+  cep: '[CEP_REMOVIDO]',
+  card: '[CARTAO_REMOVIDO]',
+  titled_name: '[NOME_REMOVIDO]',
+};
+
+/** A card number: 13 to 19 digits, in groups or not, that pass the Luhn check. */
+const CARD = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
+const CEP = /(?<![\d.])\d{5}-\d{3}(?!\d)/g;
+/** "Sr. João Silva", "Sra Maria", "Dona Cida", "Sr. José da Silva": a title and the name after it. */
+const TITLED_NAME =
+  /\b(?:Sr|Sra|Srta|Dr|Dra|Don|Doña|Dona)\.?\s+\p{Lu}[\p{L}'-]+(?:\s+(?:d[aeo]s?\s+)?\p{Lu}[\p{L}'-]+){0,3}/gu;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Personal data taken out of a text before it is stored for retrieval (a knowledge document):
+ * e-mail, CPF, CNPJ, phone, CURP, RFC, CEP, card numbers and a titled person's name, each
+ * replaced by a placeholder; what was removed is returned for the audit log.
+ */
+export function scrubPii(text: string): ScrubResult {
+  const removed: ScrubResult['removed'] = [];
+  const replace = (
+    source: string,
+    regex: RegExp,
+    kind: ScrubResult['removed'][number]['kind'],
+    keep?: (v: string) => boolean,
+  ) =>
+    source.replace(regex, (value) => {
+      if (keep?.(value)) return value;
+      removed.push({ kind, value });
+      return PLACEHOLDER[kind];
+    });
+  let out = replace(text, CARD, 'card', (value) => !luhn(value.replace(/\D/g, '')));
+  for (const [kind, regex] of PATTERNS) out = replace(out, new RegExp(regex.source, regex.flags), kind);
+  out = replace(out, CEP, 'cep');
+  out = replace(out, TITLED_NAME, 'titled_name');
+  return { text: out, removed };
+}
