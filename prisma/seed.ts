@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Knowledge } from '../src/app/knowledge';
+import { KnowledgeStore } from '../src/stores/knowledge-store';
 import type { Env } from '../config';
 import { nameKey } from '../src/domains/contacts';
 import { createPrismaClient } from '../src/stores/prisma/client';
@@ -62,6 +66,25 @@ export async function runSeed(
       },
     });
     for (const u of DEMO.finance.users) await ensureConsoleUser(db, cristi.id, u);
+    // The demo knowledge bases (written by the team): adding them again changes nothing.
+    const knowledge = new Knowledge(new KnowledgeStore(db));
+    for (const [tenant, pack] of [
+      [demo, 'boletos'],
+      [cristi, 'finance'],
+    ] as const) {
+      const folder = join(__dirname, 'knowledge', pack);
+      for (const file of readdirSync(folder)
+        .filter((f) => f.endsWith('.md'))
+        .sort()) {
+        const title = TITLES[file] ?? file.replace(/\.md$/, '');
+        const locale = tenant.locale === 'es-MX' ? 'es-MX' : 'pt-BR';
+        await knowledge.add(tenant.id, locale, {
+          title,
+          type: 'faq',
+          text: readFileSync(join(folder, file), 'utf8'),
+        });
+      }
+    }
     if (!options.quiet)
       console.log(
         `Seeded tenants "${DEMO.boletos.slug}" (boletos, pt-BR) and "${DEMO.finance.slug}" (finance, es-MX).`,
@@ -70,6 +93,15 @@ export async function runSeed(
     await db.$disconnect();
   }
 }
+
+/** The demo documents' titles, as the answers cite them. */
+const TITLES: Record<string, string> = {
+  'perguntas-frequentes.md': 'Perguntas frequentes sobre boletos',
+  'termos.md': 'Termos do boleto',
+  'como-usar-a-iris.md': 'Como usar a Iris',
+  'preguntas-frecuentes.md': 'Preguntas frecuentes de finanzas personales',
+  'como-usar-iris.md': 'Cómo usar Iris',
+};
 
 async function ensureConsoleUser(
   db: ReturnType<typeof createPrismaClient>,

@@ -31,4 +31,6 @@ function copyAssets(dir) {
 copyAssets(join(root, 'src'));
 cpSync(join(root, 'prisma', 'schema.prisma'), join(dist, 'prisma', 'schema.prisma'));
 cpSync(join(root, 'prisma', 'migrations'), join(dist, 'prisma', 'migrations'), { recursive: true });
+// The demo knowledge bases the seed loads (the all-in-one process seeds the demo tenants).
+cpSync(join(root, 'prisma', 'knowledge'), join(dist, 'prisma', 'knowledge'), { recursive: true });
 console.log(`built ${relative(process.cwd(), dist) || 'dist'}/`);

@@ -4,6 +4,9 @@
  *   invite --tenant demo --role owner|operator|viewer --name "Carlos"   # one-time code for /start
  *   user add --tenant demo --name "Carlos" --phone 5511987654321 --role operator  # WhatsApp by phone
  *   contact add --tenant demo --name "Maria Oliveira"
+ *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
+ *   kb list --tenant demo
+ *   kb remove --tenant demo --title "Perguntas frequentes"
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, PRODUCT } from '../config';
@@ -11,6 +14,11 @@ import { createInvite } from '../src/app/invites';
 import { allPacks } from '../src/app/packs';
 import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { nameKey } from '../src/domains/contacts';
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { isLocale } from '../src/core/locale';
+import { Knowledge } from '../src/app/knowledge';
+import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores/knowledge-store';
 import { createPrismaClient } from '../src/stores/prisma/client';
 
 const ROLES = ['owner', 'operator', 'viewer'] as const;
@@ -25,9 +33,13 @@ async function main(): Promise<void> {
       pack: { type: 'string' },
       role: { type: 'string', default: 'operator' },
       phone: { type: 'string' },
+      title: { type: 'string' },
+      type: { type: 'string', default: 'faq' },
     },
   });
-  const command = positionals.join(' ');
+  // `kb add FILE`: the file is the last positional, not part of the command.
+  const file = positionals[0] === 'kb' && positionals[1] === 'add' ? positionals[2] : undefined;
+  const command = positionals.slice(0, file ? 2 : undefined).join(' ');
   const db = createPrismaClient(loadConfig().DATABASE_URL, { max: 2 });
   try {
     const role = values.role as (typeof ROLES)[number];
@@ -100,14 +112,68 @@ async function main(): Promise<void> {
         console.log(`Contact "${values.name}" added to "${tenant.slug}".`);
         break;
       }
+      case 'kb add': {
+        const tenant = await tenantBySlug();
+        if (!file)
+          throw new Error('usage: npm run iris -- kb add --tenant <slug> FILE [--title ...] [--type faq]');
+        const type = values.type as DocumentType;
+        if (!DOCUMENT_TYPES.includes(type))
+          throw new Error(`--type must be one of ${DOCUMENT_TYPES.join(', ')}`);
+        if (!isLocale(tenant.locale)) throw new Error(`tenant ${tenant.slug} has an unknown locale`);
+        const title = values.title ?? basename(file, extname(file));
+        const result = await new Knowledge(new KnowledgeStore(db)).add(tenant.id, tenant.locale, {
+          title,
+          type,
+          text: documentText(readFileSync(file, 'utf8'), extname(file)),
+        });
+        const { added, removed, kept } = result.passages;
+        console.log(
+          `"${title}" ${result.status} in "${tenant.slug}": ${added} passages indexed, ${removed} removed, ${kept} kept` +
+            (result.scrubbed.length > 0 ? `; personal data removed: ${result.scrubbed.length} item(s)` : ''),
+        );
+        break;
+      }
+      case 'kb list': {
+        const tenant = await tenantBySlug();
+        const documents = await new KnowledgeStore(db).list(tenant.id);
+        if (documents.length === 0) console.log(`"${tenant.slug}" has no documents.`);
+        for (const d of documents)
+          console.log(
+            `${d.title}  (${d.type}, ${d.passages} passages, updated ${d.updatedAt.toISOString()})`,
+          );
+        break;
+      }
+      case 'kb remove': {
+        const tenant = await tenantBySlug();
+        if (!values.title) throw new Error('--title is required');
+        const removed = await new KnowledgeStore(db).remove(tenant.id, values.title);
+        if (!removed) throw new Error(`"${tenant.slug}" has no document "${values.title}"`);
+        console.log(`"${values.title}" removed from "${tenant.slug}".`);
+        break;
+      }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | invite | user add | contact add  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | invite | user add | contact add | kb add | kb list | kb remove  (see scripts/iris.ts)',
         );
     }
   } finally {
     await db.$disconnect();
   }
+}
+
+/** Markdown and plain text as they are; HTML without its tags (PDF is not read yet). */
+function documentText(raw: string, extension: string): string {
+  if (extension === '.pdf') throw new Error('PDF documents are not read yet: add it as text or Markdown');
+  if (extension !== '.html' && extension !== '.htm') return raw;
+  return raw
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<h[1-6][^>]*>/gi, '\n\n# ')
+    .replace(/<\/(p|div|li|h[1-6]|tr|br)\s*>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 main().catch((error: unknown) => {

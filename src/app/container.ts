@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
+import { KnowledgeStore } from '../stores/knowledge-store';
+import { Knowledge } from './knowledge';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import { createIntentEngine } from '../engine';
@@ -149,12 +151,19 @@ export class Container {
     }));
   }
 
+  /** The tenants' knowledge bases (documents added with `npm run iris -- kb add`). */
+  get knowledge(): Knowledge {
+    return (this.knowledgeBase ??= new Knowledge(new KnowledgeStore(this.db)));
+  }
+  private knowledgeBase: Knowledge | undefined;
+
   turnHandlerDeps(): TurnHandlerDeps {
     return {
       ledger: new PrismaActionLedger(this.db),
       engine: this.engine,
       db: this.db,
       transaction: (fn) => this.db.$transaction((tx) => fn(tx)),
+      knowledge: this.knowledge,
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,
       packFor,

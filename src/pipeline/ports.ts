@@ -1,3 +1,4 @@
+import type { Locale } from '../core/locale';
 import type { Understanding } from '../core/understanding';
 import type { Db, DomainPack, Scope, TenantProfile, UserProfile } from '../domains/types';
 
@@ -132,4 +133,20 @@ export interface UsageIncrement {
   costUsd: number;
   /** The tenant's current plan limit, stored with the row (the plan may change mid-month). */
   planLimitUsd: number;
+}
+
+/** A passage of the tenant's own documents that answers a question, with where it comes from. */
+export interface KnowledgePassage {
+  title: string;
+  text: string;
+  /** 0..1: how well it answers (relevance, and a little recency). */
+  score: number;
+}
+
+/**
+ * The tenant's knowledge base, as a general question reaches it: the passage to quote, or none
+ * when no document answers (then Iris says what it can do instead of inventing an answer).
+ */
+export interface KnowledgeBase {
+  answer(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage | undefined>;
 }

@@ -5,7 +5,14 @@ import { isoDateInZone } from '../core/format';
 import type { DomainPack, Scope, TenantProfile, UserProfile, Db } from '../domains/types';
 import { say, type PipelineMessageKey } from './catalog';
 import type { ConversationState, PendingConfirmation } from './conversation';
-import type { ActionLedger, AuditRecord, IntentEngine, PendingWrite, TransactionRunner } from './ports';
+import type {
+  ActionLedger,
+  AuditRecord,
+  IntentEngine,
+  KnowledgeBase,
+  PendingWrite,
+  TransactionRunner,
+} from './ports';
 import { STOP } from './request';
 import { ConversationStateMachine } from './state-machine';
 
@@ -54,6 +61,8 @@ export interface PipelineDeps {
   logger: Logger;
   limits?: Partial<typeof PRODUCT>;
   newNonce?: () => string;
+  /** The tenant's documents, for general questions; without it they get the pack's help. */
+  knowledge?: KnowledgeBase;
 }
 
 /**

@@ -23,8 +23,15 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
   }
   t.record('intent_gate_pass', { confidence: understanding.confidence });
   if (!t.pack.intents[understanding.intent]!.tool) {
-    // Conversation-only intents (GENERAL_QUESTION): answered from the pack's sentences.
-    t.reply(t.pack.answer(understanding.intent));
+    // Conversation-only intents (GENERAL_QUESTION): answered from the tenant's documents when
+    // one answers (quoted, with its title: nothing is made up), else with the pack's help.
+    const passage = await t.deps.knowledge?.answer(t.scope.tenant.id, t.scope.tenant.locale, said.text);
+    if (passage) {
+      t.record('knowledge_answer', { title: passage.title, score: Math.round(passage.score * 100) / 100 });
+      t.reply(t.say('knowledge_answer', { title: passage.title, passage: passage.text }));
+    } else {
+      t.reply(t.pack.answer(understanding.intent));
+    }
     return STOP;
   }
   return {

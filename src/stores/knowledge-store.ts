@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import type { Locale } from '../core/locale';
+import { splitPassages } from '../core/passages';
+import type { KnowledgePassage } from '../pipeline/ports';
+import type { PrismaClient } from './prisma/client';
+
+/**
+ * A tenant's knowledge base in PostgreSQL (tables `knowledge_documents`, `knowledge_chunks`):
+ * documents an operator adds (already scrubbed of personal data by the caller, see
+ * `app/knowledge.ts`), split into passages, each indexed by full-text search in the tenant's
+ * language (a `tsvector` with a GIN index).
+ *
+ * Adding is idempotent: the same text again changes nothing (SHA-256 of the scrubbed text); an
+ * updated document keeps the passages it still has and re-indexes only the new ones (SHA-256
+ * per passage). Search is keyword-only (no embeddings yet): the question's words, OR-ed, ranked
+ * by `ts_rank_cd` normalised to 0..1, then 85 % that and 15 % the document's recency (seed
+ * 003 §4.5's four levels).
+ */
+
+export const DOCUMENT_TYPES = ['faq', 'regulation', 'guide', 'minutes', 'other'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface DocumentInput {
+  title: string;
+  type: DocumentType;
+  text: string;
+}
+
+export interface PutResult {
+  status: 'added' | 'updated' | 'unchanged';
+  passages: { added: number; removed: number; kept: number };
+}
+
+/** The text search configuration of each locale (PostgreSQL's built-in dictionaries). */
+const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'portuguese', 'es-MX': 'spanish' };
+
+/**
+ * A passage answers only when it holds at least half of the question's words by weight
+ * (stemmed, stop words out, IDF-weighted) and at least two of them (one for a one-word
+ * question): a single shared word ("sirve", "gastos") is a coincidence. Set by reading the dev sets' general questions against
+ * the demo documents; no frozen question set measures it yet.
+ */
+const MIN_COVERAGE = 0.5;
+
+export class KnowledgeStore {
+  constructor(private readonly db: PrismaClient) {}
+
+  /** Adds or updates a document; `input.text` must already be free of personal data. */
+  async put(tenantId: string, locale: Locale, input: DocumentInput): Promise<PutResult> {
+    const contentHash = sha256(input.text);
+    const passages = splitPassages(input.text).map((text, ordinal) => ({
+      text,
+      ordinal,
+      hash: sha256(text),
+    }));
+    const config = SEARCH_CONFIG[locale];
+    return this.db.$transaction(async (tx) => {
+      const existing = await tx.knowledgeDocument.findUnique({
+        where: { tenantId_title: { tenantId, title: input.title } },
+        include: { chunks: { select: { id: true, chunkHash: true } } },
+      });
+      if (existing && existing.contentHash === contentHash && existing.docType === input.type) {
+        const kept = existing.chunks.length;
+        return { status: 'unchanged', passages: { added: 0, removed: 0, kept } };
+      }
+      const document = existing
+        ? await tx.knowledgeDocument.update({
+            where: { id: existing.id },
+            data: { contentHash, docType: input.type },
+          })
+        : await tx.knowledgeDocument.create({
+            data: { tenantId, title: input.title, docType: input.type, contentHash },
+          });
+      const wanted = new Set(passages.map((p) => p.hash));
+      const stale = (existing?.chunks ?? []).filter((chunk) => !wanted.has(chunk.chunkHash));
+      if (stale.length > 0)
+        await tx.knowledgeChunk.deleteMany({ where: { id: { in: stale.map((c) => c.id) } } });
+      const have = new Set((existing?.chunks ?? []).map((chunk) => chunk.chunkHash));
+      const fresh = passages.filter((p) => !have.has(p.hash));
+      for (const passage of fresh) {
+        await tx.$executeRaw`
+          INSERT INTO knowledge_chunks (id, "documentId", "tenantId", ordinal, text, "chunkHash", tsv)
+          VALUES (gen_random_uuid(), ${document.id}::uuid, ${tenantId}::uuid, ${passage.ordinal},
+                  ${passage.text}, ${passage.hash}, to_tsvector(${config}::regconfig, ${passage.text}))`;
+      }
+      // Passages kept keep their text; their position follows the new document.
+      for (const passage of passages.filter((p) => have.has(p.hash))) {
+        await tx.knowledgeChunk.updateMany({
+          where: { documentId: document.id, chunkHash: passage.hash },
+          data: { ordinal: passage.ordinal },
+        });
+      }
+      return {
+        status: existing ? 'updated' : 'added',
+        passages: { added: fresh.length, removed: stale.length, kept: passages.length - fresh.length },
+      };
+    });
+  }
+
+  /** Removes a document and its passages; false when the tenant has no document of that title. */
+  async remove(tenantId: string, title: string): Promise<boolean> {
+    const { count } = await this.db.knowledgeDocument.deleteMany({ where: { tenantId, title } });
+    return count > 0;
+  }
+
+  async list(
+    tenantId: string,
+  ): Promise<Array<{ title: string; type: string; passages: number; updatedAt: Date }>> {
+    const rows = await this.db.knowledgeDocument.findMany({
+      where: { tenantId },
+      orderBy: { title: 'asc' },
+      include: { _count: { select: { chunks: true } } },
+    });
+    return rows.map((row) => ({
+      title: row.title,
+      type: row.docType,
+      passages: row._count.chunks,
+      updatedAt: row.updatedAt,
+    }));
+  }
+
+  /**
+   * The passages that answer `question`, best first. Relevance is mostly the share of the
+   * question's words a passage holds, each word weighed by how few passages hold it (IDF), and
+   * its `ts_rank_cd` against the best one; the score is 85 % relevance and 15 % recency (seed
+   * 003 §4.5).
+   */
+  async search(tenantId: string, locale: Locale, question: string, limit = 5): Promise<KnowledgePassage[]> {
+    const config = SEARCH_CONFIG[locale];
+    const rows = await this.db.$queryRaw<
+      Array<{
+        title: string;
+        text: string;
+        rank: number;
+        matched: number;
+        terms: number;
+        matchedWeight: number;
+        totalWeight: number;
+        updatedAt: Date;
+      }>
+    >`
+      WITH q AS (
+        SELECT NULLIF(replace(plainto_tsquery(${config}::regconfig, ${question})::text, '&', '|'), '')::tsquery AS query
+      ), terms AS (
+        SELECT DISTINCT lexeme FROM unnest(to_tsvector(${config}::regconfig, ${question}))
+      ), n AS (
+        SELECT greatest(count(*), 1)::float AS n FROM knowledge_chunks WHERE "tenantId" = ${tenantId}::uuid
+      ), weights AS (
+        -- A word most passages hold ("boleto") says little about which one answers: IDF. A
+        -- word no passage holds ("demora" in "quanto tempo demora…") weighs as little as one
+        -- every passage holds: phrasing, not topic.
+        SELECT t.lexeme,
+               CASE WHEN count(c.id) = 0 THEN ln(2) ELSE ln(1 + n.n / count(c.id)) END AS weight
+        FROM terms t CROSS JOIN n
+        LEFT JOIN knowledge_chunks c
+          ON c."tenantId" = ${tenantId}::uuid AND c.tsv @@ to_tsquery('simple', quote_literal(t.lexeme))
+        GROUP BY t.lexeme, n.n
+      )
+      SELECT d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
+             (SELECT count(*) FROM weights w WHERE c.tsv @@ to_tsquery('simple', quote_literal(w.lexeme)))::int AS matched,
+             (SELECT count(*) FROM weights)::int AS terms,
+             (SELECT coalesce(sum(w.weight), 0) FROM weights w
+               WHERE c.tsv @@ to_tsquery('simple', quote_literal(w.lexeme)))::float AS "matchedWeight",
+             (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight"
+      FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q
+      WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
+      ORDER BY rank DESC
+      LIMIT 20`;
+    const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
+    return rows
+      .map((row) => ({ ...row, coverage: row.totalWeight > 0 ? row.matchedWeight / row.totalWeight : 0 }))
+      .filter((row) => row.matched >= Math.min(2, row.terms) && row.coverage >= MIN_COVERAGE)
+      .map((row) => {
+        const relevance = 0.8 * row.coverage + 0.2 * (top > 0 ? Number(row.rank) / top : 0);
+        const score = 0.85 * relevance + 0.15 * recencyBonus(row.updatedAt);
+        return { title: row.title, text: row.text, score };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+  }
+}
+
+/** Seed 003 §4.5: newer documents weigh a little more. */
+function recencyBonus(updatedAt: Date, now = Date.now()): number {
+  const days = (now - updatedAt.getTime()) / 86_400_000;
+  if (days < 30) return 1;
+  if (days < 90) return 0.7;
+  if (days < 365) return 0.4;
+  return 0.1;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
