@@ -76,7 +76,7 @@ export async function runSeed(
       for (const file of readdirSync(folder)
         .filter((f) => f.endsWith('.md'))
         .sort()) {
-        const title = TITLES[file] ?? file.replace(/\.md$/, '');
+        const title = DEMO_DOCUMENT_TITLES[file] ?? file.replace(/\.md$/, '');
         const locale = tenant.locale === 'es-MX' ? 'es-MX' : 'pt-BR';
         await knowledge.add(tenant.id, locale, {
           title,
@@ -95,7 +95,7 @@ export async function runSeed(
 }
 
 /** The demo documents' titles, as the answers cite them. */
-const TITLES: Record<string, string> = {
+export const DEMO_DOCUMENT_TITLES: Record<string, string> = {
   'perguntas-frequentes.md': 'Perguntas frequentes sobre boletos',
   'termos.md': 'Termos do boleto',
   'como-usar-a-iris.md': 'Como usar a Iris',

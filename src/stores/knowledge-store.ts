@@ -125,7 +125,14 @@ export class KnowledgeStore {
    * its `ts_rank_cd` against the best one; the score is 85 % relevance and 15 % recency (seed
    * 003 §4.5).
    */
-  async search(tenantId: string, locale: Locale, question: string, limit = 5): Promise<KnowledgePassage[]> {
+  async search(
+    tenantId: string,
+    locale: Locale,
+    question: string,
+    options: { limit?: number; minCoverage?: number } = {},
+  ): Promise<KnowledgePassage[]> {
+    const limit = options.limit ?? 5;
+    const minCoverage = options.minCoverage ?? MIN_COVERAGE;
     const config = SEARCH_CONFIG[locale];
     const rows = await this.db.$queryRaw<
       Array<{
@@ -169,7 +176,9 @@ export class KnowledgeStore {
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
     return rows
       .map((row) => ({ ...row, coverage: row.totalWeight > 0 ? row.matchedWeight / row.totalWeight : 0 }))
-      .filter((row) => row.matched >= Math.min(2, row.terms) && row.coverage >= MIN_COVERAGE)
+      .filter(
+        (row) => minCoverage === 0 || (row.matched >= Math.min(2, row.terms) && row.coverage >= minCoverage),
+      )
       .map((row) => {
         const relevance = 0.8 * row.coverage + 0.2 * (top > 0 ? Number(row.rank) / top : 0);
         const score = 0.85 * relevance + 0.15 * recencyBonus(row.updatedAt);
