@@ -68,23 +68,8 @@ export async function runSeed(
     for (const u of DEMO.finance.users) await ensureConsoleUser(db, cristi.id, u);
     // The demo knowledge bases (written by the team): adding them again changes nothing.
     const knowledge = new Knowledge(new KnowledgeStore(db));
-    for (const [tenant, pack] of [
-      [demo, 'boletos'],
-      [cristi, 'finance'],
-    ] as const) {
-      const folder = join(__dirname, 'knowledge', pack);
-      for (const file of readdirSync(folder)
-        .filter((f) => f.endsWith('.md'))
-        .sort()) {
-        const title = DEMO_DOCUMENT_TITLES[file] ?? file.replace(/\.md$/, '');
-        const locale = tenant.locale === 'es-MX' ? 'es-MX' : 'pt-BR';
-        await knowledge.add(tenant.id, locale, {
-          title,
-          type: 'faq',
-          text: readFileSync(join(folder, file), 'utf8'),
-        });
-      }
-    }
+    await loadDemoKnowledge(knowledge, demo.id, 'boletos');
+    await loadDemoKnowledge(knowledge, cristi.id, 'finance');
     if (!options.quiet)
       console.log(
         `Seeded tenants "${DEMO.boletos.slug}" (boletos, pt-BR) and "${DEMO.finance.slug}" (finance, es-MX).`,
@@ -94,8 +79,34 @@ export async function runSeed(
   }
 }
 
-/** The demo documents' titles, as the answers cite them. */
-export const DEMO_DOCUMENT_TITLES: Record<string, string> = {
+/**
+ * Adds a pack's demo documents (`prisma/knowledge/<pack>/*.md`) to a tenant's knowledge base,
+ * titled as the answers cite them; the seed and `npm run kb:eval` load them the same way.
+ */
+export async function loadDemoKnowledge(
+  knowledge: Knowledge,
+  tenantId: string,
+  pack: 'boletos' | 'finance',
+): Promise<void> {
+  const folder = join(__dirname, 'knowledge', pack);
+  const locale = pack === 'finance' ? 'es-MX' : 'pt-BR';
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
+    await knowledge.add(tenantId, locale, {
+      title: demoDocumentTitle(file),
+      type: 'faq',
+      text: readFileSync(join(folder, file), 'utf8'),
+    });
+  }
+}
+
+/** A demo document's title, from its file name. */
+export function demoDocumentTitle(file: string): string {
+  return DEMO_DOCUMENT_TITLES[file] ?? file.replace(/\.md$/, '');
+}
+
+const DEMO_DOCUMENT_TITLES: Record<string, string> = {
   'perguntas-frequentes.md': 'Perguntas frequentes sobre boletos',
   'termos.md': 'Termos do boleto',
   'como-usar-a-iris.md': 'Como usar a Iris',

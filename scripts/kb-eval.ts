@@ -10,11 +10,11 @@
  * Iris quotes nothing (it says what it can do instead).
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { DEMO_DOCUMENT_TITLES } from '../prisma/seed';
+import { demoDocumentTitle, loadDemoKnowledge } from '../prisma/seed';
 import { Knowledge } from '../src/app/knowledge';
 import { allPacks } from '../src/app/packs';
 import { KnowledgeStore } from '../src/stores/knowledge-store';
@@ -45,19 +45,12 @@ async function main(): Promise<void> {
   try {
     const store = new KnowledgeStore(db);
     const knowledge = new Knowledge(store);
-    const folder = join(root, 'prisma', 'knowledge', pack.id);
-    const titleOf = (name: string) => DEMO_DOCUMENT_TITLES[name] ?? name.replace(/\.md$/, '');
-    for (const name of readdirSync(folder).filter((f) => f.endsWith('.md'))) {
-      await knowledge.add(tenant.id, pack.locale, {
-        title: titleOf(name),
-        type: 'faq',
-        text: readFileSync(join(folder, name), 'utf8'),
-      });
-    }
+    if (pack.id !== 'boletos' && pack.id !== 'finance') throw new Error(`no demo documents for ${pack.id}`);
+    await loadDemoKnowledge(knowledge, tenant.id, pack.id);
     /** A passage is the expected section when it is of that file and starts with that heading. */
     const isExpected = (expected: string, passage: { title: string; text: string }) => {
       const [name = '', heading = ''] = expected.split('#');
-      return passage.title === titleOf(name) && passage.text.startsWith(heading);
+      return passage.title === demoDocumentTitle(name) && passage.text.startsWith(heading);
     };
     let answerable = 0;
     let inTop5 = 0;

@@ -105,7 +105,7 @@ export function scrubPii(text: string): ScrubResult {
       return PLACEHOLDER[kind];
     });
   let out = replace(text, CARD, 'card', (value) => !luhn(value.replace(/\D/g, '')));
-  for (const [kind, regex] of PATTERNS) out = replace(out, new RegExp(regex.source, regex.flags), kind);
+  for (const [kind, regex] of PATTERNS) out = replace(out, regex, kind);
   out = replace(out, CEP, 'cep');
   out = replace(out, TITLED_NAME, 'titled_name');
   return { text: out, removed };

@@ -243,7 +243,7 @@ const INFINITIVE = /^[a-z]{3,}(?:ar|er|ir)$/;
  */
 function uncuedName(scan: Scan, i: number): NameMention | undefined {
   const token = scan.tokens[i];
-  if (token !== undefined && TITLES.has(scan.word(i))) return titledName(scan, i);
+  if (TITLES.has(scan.word(i))) return undefined; // a title starts a titled name or none
   if (i === 0 || token?.capitalized !== true) return undefined;
   const before = scan.tokens[i - 1];
   // A new sentence starts with a capital whatever it says: "...dia 15 de dezembro. Desde já".
@@ -278,6 +278,7 @@ const LEAVE_AS_IS = new Set(['como', 'assim', 'quieto', 'quieta', 'pra', 'ai', '
  * pagou?". A title says a person follows; ranked as after a bare article.
  */
 function titledName(scan: Scan, i: number): NameMention | undefined {
+  if (!TITLES.has(scan.word(i))) return undefined;
   const first = scan.word(i + 1) === '.' ? i + 2 : i + 1;
   if (scan.tokens[first]?.capitalized !== true) return undefined;
   const name = readName(scan, i);
@@ -290,7 +291,7 @@ export function extractNames(scan: Scan): NameMention[] {
   const found: NameMention[] = [];
   for (let i = 0; i < scan.tokens.length; i++) {
     if (!scan.isFree(i)) continue;
-    const mention = nameAfterCue(scan, i) ?? uncuedName(scan, i);
+    const mention = nameAfterCue(scan, i) ?? titledName(scan, i) ?? uncuedName(scan, i);
     if (mention === undefined) continue;
     found.push(mention);
     i = mention.to - 1;

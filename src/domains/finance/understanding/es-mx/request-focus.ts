@@ -35,18 +35,24 @@ const EVERYTHING: Focus = { prefer: (mentions) => mentions, only: (mentions) => 
 const PUT_OFF =
   /\b(?:(?:eso |esos |esa |esas )?(?:lo|la|los|las) (?:anoto|apunto|registro|pongo) (?:luego|despues|al rato|mas tarde|otro dia)|(?:luego|despues|al rato) (?:lo|la|los|las) (?:anoto|apunto|registro|pongo))\b/;
 
+/** A focus on the values `keep` accepts: preferred (all of them when it accepts none), or only. */
+function focusWhere(keep: (mention: Span) => boolean): Focus {
+  const only = <T extends Span>(mentions: readonly T[]) => mentions.filter(keep);
+  return {
+    prefer: (mentions) => {
+      const kept = only(mentions);
+      return kept.length > 0 ? kept : mentions;
+    },
+    only,
+  };
+}
+
+const within = (span: Span) => (m: Span) => m.start >= span.start && m.end <= span.end;
+
 /** Every value but those of the sentences put off (all of them when nothing else is left). */
 function withoutPutOff(putOff: readonly Span[]): Focus {
   if (putOff.length === 0) return EVERYTHING;
-  const outside = <T extends Span>(mentions: readonly T[]) =>
-    mentions.filter((m) => !putOff.some((s) => m.start >= s.start && m.end <= s.end));
-  return {
-    prefer: (mentions) => {
-      const kept = outside(mentions);
-      return kept.length > 0 ? kept : mentions;
-    },
-    only: outside,
-  };
+  return focusWhere((m) => !putOff.some((span) => within(span)(m)));
 }
 
 export function focusOn(intent: Intent, folded: string): Focus {
@@ -66,14 +72,5 @@ export function focusOn(intent: Intent, folded: string): Focus {
   // Questions asked one after another are one request ("¿ayer anoté algo del súper? ¿cuánto fue?").
   let first = sentences.indexOf(last);
   while (READS.has(intent) && first > 0 && asks(sentences[first - 1]!)) first--;
-  const request: Span = { start: sentences[first]!.start, end: last.end };
-  const within = <T extends Span>(mentions: readonly T[]) =>
-    mentions.filter((m) => m.start >= request.start && m.end <= request.end);
-  return {
-    prefer: (mentions) => {
-      const inside = within(mentions);
-      return inside.length > 0 ? inside : mentions;
-    },
-    only: within,
-  };
+  return focusWhere(within({ start: sentences[first]!.start, end: last.end }));
 }
