@@ -486,3 +486,84 @@ describe('pt-BR: the request of a long message', () => {
     );
   });
 });
+
+describe('pt-BR: business names, titles, addresses and sign-offs', () => {
+  it.each([
+    ['fala pra Mercearia Dois Irmãos que o boleto de dezembro ja foi gerado', 'Mercearia Dois Irmãos'],
+    ['boleto 2.500 pra Academia Corpo em Forma dia 1º', 'Academia Corpo em Forma'],
+    ['Por favor mande uma mensagem para o senhor Benedito dizendo: bom dia', 'Benedito'],
+    [
+      'olha, a dona Cida da Rua das Acácias 312 pediu parcelado, então gera um boleto de 400 pra ela pra dia 10',
+      'Cida',
+    ],
+  ])('"%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+
+  it('a number word with a capital inside a name is no amount', () => {
+    expect(understand('gera boleto de 300 pra Padaria Sete Estrelas dia 10').entities).toMatchObject({
+      contact_name: 'Padaria Sete Estrelas',
+      amount_cents: 30_000,
+    });
+  });
+
+  it('"em" joins a name only when it starts with a trade ("pra Ana em Curitiba" is Ana)', () => {
+    expect(understand('gera um boleto de 200 pra Ana em Curitiba dia 10').entities.contact_name).toBe('Ana');
+  });
+
+  it('a shouted role is no name ("O CLIENTE DESISTIU")', () => {
+    expect(understand('CANCELA O BOLETO 1517 POR FAVOR O CLIENTE DESISTIU DA COMPRA').entities).toEqual({
+      boleto_id: 1517,
+    });
+  });
+
+  it.each([
+    [
+      'manda pro Beto: seu boleto foi cancelado, vou gerar outro. valeu',
+      'seu boleto foi cancelado, vou gerar outro',
+    ],
+    [
+      'mande para a Bia dizendo: seu boleto vence na sexta, favor não atrasar. Grato',
+      'seu boleto vence na sexta, favor não atrasar',
+    ],
+    ['manda pra Bia: o boleto vence dia 30. Obrigado!', 'o boleto vence dia 30. Obrigado!'],
+    ['manda pro Lu: já paguei, valeu', 'já paguei, valeu'],
+    ['avisa a Ana que o preço tá bom', 'o preço tá bom'],
+    [
+      "Manda pra Dona Lurdes: 'Seu pedido já está pronto.' Ela encomendou pro aniversário do neto kkk",
+      'Seu pedido já está pronto.',
+    ],
+  ])('the text to send of "%s" is "%s"', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+  });
+});
+
+describe('pt-BR: a boleto number in the story around a request', () => {
+  const at = {
+    locale: 'pt-BR' as const,
+    now: new Date('2027-01-08T09:00:00-03:00'),
+    timeZone: 'America/Sao_Paulo',
+  };
+  const read = (text: string) => ptBrUnderstander.understand(text, at);
+
+  it('a figure told in passing is no boleto number', () => {
+    const out = read(
+      'Eita, emiti o boleto da Lanchonete Bom Sabor com o valor errado, coloquei 350 em vez de 530. Cancela o da Lanchonete Bom Sabor pfv',
+    );
+    expect(out.entities).toEqual({ contact_name: 'Lanchonete Bom Sabor' });
+  });
+
+  it("a number said as a boleto's is, and the request refers back to it", () => {
+    const out = read(
+      'O cliente do boleto 347 desistiu da encomenda. Não tem por que cobrar. Cancela ele pra mim.',
+    );
+    expect(out.entities).toEqual({ boleto_id: 347 });
+  });
+
+  it('a request that names its boleto takes no one from the story', () => {
+    const out = read(
+      'o seu Antonio veio reclamar q tava sendo cobrado duas vezes. so pra eu ter certeza: o boleto 1203 ta pago ou em aberto?',
+    );
+    expect(out.entities).toEqual({ boleto_id: 1203 });
+  });
+});

@@ -34,6 +34,7 @@ const PERSON_VERBS = new Set(
 );
 const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
 const HERE = new Set(['aqui', 'la', 'ali', 'daqui']);
+const PLACES = new Set(['rua', 'avenida', 'av', 'travessa', 'bairro', 'praca', 'estrada']);
 /** Trades and places that follow a person's name to say who they are: "o Rodrigo da oficina". */
 const TRADES = new Set(
   `padaria oficina salao loja academia escola farmacia mercado mercadinho mercearia acougue papelaria
@@ -41,7 +42,20 @@ const TRADES = new Set(
    limpeza lava van borracharia clinica consultorio escritorio igreja condominio banca quitanda
    sorveteria pizzaria transportadora construtora fabrica`.split(/\s+/),
 );
-const TITLES = new Set(['dona', 'seu', 'sr', 'sra', 'srta', 'dr', 'dra', 'dom', 'doutor', 'doutora']);
+const TITLES = new Set([
+  'dona',
+  'seu',
+  'senhor',
+  'senhora',
+  'sr',
+  'sra',
+  'srta',
+  'dr',
+  'dra',
+  'dom',
+  'doutor',
+  'doutora',
+]);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
   'cliente fornecedor inquilino inquilina aluno aluna paciente funcionario funcionaria vizinho vizinha amigo amiga irmao irma primo prima tio tia'.split(
@@ -80,7 +94,7 @@ lembra lembrar lembre escreve escrever cancela cancelar cancele lista listar mos
 quero preciso pode poderia consegue queria gostaria novo nova cliente contato pessoa ele ela
 referente ref relativo relativa aluguel mensalidade condominio consulta servico servicos conserto produto
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
-matricula honorarios multa juros acordo divida emprestimo
+matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
@@ -146,8 +160,10 @@ export function readName(
       sameStyle(end + 1)
     )
       end += 2;
-    // "Lanchonete Sabor & Cia"
+    // "Lanchonete Sabor & Cia"; a business may put "em" in its name ("Academia Corpo em Forma").
     else if (scan.word(end) === '&' && sameStyle(end + 1)) end += 2;
+    else if (scan.word(end) === 'em' && capitalized && TRADES.has(scan.word(first)) && sameStyle(end + 1))
+      end += 2;
     else break;
   }
   return { from: start, first, to: end };
@@ -170,6 +186,8 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   } else if (OWNER_CUES.has(word)) {
     // "aqui da loja", "lá da oficina": where the writer is, not whose boleto it is.
     if (HERE.has(scan.word(cue - 1))) return undefined;
+    // "a Cida da Rua das Acácias": an address, not whose boleto.
+    if (PLACES.has(scan.word(cue - 1))) return undefined;
     rank = 2;
   } else if (ARTICLES.has(word) && PERSON_VERBS.has(scan.word(cue - 1))) {
     rank = 1;
@@ -181,7 +199,8 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   }
   // After a bare article a role starts a name only when a capitalized name follows it
   // ("o cliente Thiago desistiu"; "o cliente desistiu" names nobody).
-  const roleThenName = ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true;
+  const roleThenName =
+    ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true && !scan.text.shouting;
   const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
   if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name, cue))) return undefined;
   if (rank === 2 && !plausibleOwner(scan, cue, name)) return undefined;

@@ -100,7 +100,7 @@ export function extractContent(scan: Scan): ContentMention | undefined {
       const end = findToken(scan, closing, i + 1);
       if (end > i + 1) return take(scan, i + 1, end, i, end + 1);
     }
-    if (word === ':') return takeRest(scan, i + 1, i);
+    if (word === ':') return quotedAfterColon(scan, i) ?? takeRest(scan, i + 1, i);
     const dropQue = SPEECH.get(word);
     if (dropQue !== undefined) {
       const next = scan.word(i + 1);
@@ -154,11 +154,42 @@ function takesBack(scan: Scan, i: number): boolean {
   return SEND_VERBS.has(scan.word(verb)) || REMIND.has(scan.word(verb));
 }
 
+/**
+ * "Manda pra Dona Lurdes: 'Seu pedido está pronto.' Ela tá ansiosa": a quotation right after
+ * the colon is the whole text; what follows its closing mark is told to Iris.
+ */
+function quotedAfterColon(scan: Scan, colon: number): ContentMention | undefined {
+  const closing = QUOTES[scan.word(colon + 1)];
+  if (closing === undefined) return undefined;
+  const end = findToken(scan, closing, colon + 2);
+  return end > colon + 2 ? take(scan, colon + 2, end, colon, end + 1) : undefined;
+}
+
+/**
+ * A last sentence that only thanks or agrees the way one does with Iris ("…, vou gerar outro.
+ * valeu", "…não atrasar. Grato") is not part of the text to send; an "Obrigado!" closing a
+ * note to a customer is ("…vence dia 30. Obrigado!").
+ */
+const SIGN_OFF = new Set('valeu vlw grato grata obg obgd beleza blz ok okay ta bom tmj'.split(' '));
+
+const CLAUSE_END = /^[.,;!?…]$/;
+/** A thanks after a comma may be the message's own ("já paguei, obrigado"); after a full stop it is Iris'. */
+const SENTENCE_END = /^[.!?…]$/;
+
+function withoutSignOff(scan: Scan, from: number, to: number): number {
+  let end = to;
+  while (end > from && CLAUSE_END.test(scan.word(end - 1))) end--;
+  let start = end;
+  while (start > from && SIGN_OFF.has(scan.word(start - 1))) start--;
+  return start < end && start - 1 > from && SENTENCE_END.test(scan.word(start - 1)) ? start - 1 : to;
+}
+
 function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention | undefined {
-  let to = scan.tokens.length;
+  let to = withoutSignOff(scan, from, scan.tokens.length);
   // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
   if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
-  for (let i = from + 1; i < scan.tokens.length && to === scan.tokens.length; i++) {
+  const end = to;
+  for (let i = from + 1; i < end && to === end; i++) {
     if (!PAUSE.has(scan.word(i))) continue;
     let next = i + 1;
     while (PAUSE.has(scan.word(next))) next++;

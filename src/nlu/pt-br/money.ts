@@ -214,7 +214,7 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
     };
   }
   const phrase = readNumberWords(scan, i);
-  if (phrase === undefined) return undefined;
+  if (phrase === undefined || inCapitalizedName(scan, i, phrase.end)) return undefined;
   return {
     cents: phrase.value * 100,
     id: phrase.value,
@@ -222,6 +222,15 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
     words: true,
     article: phrase.words === 1 && ARTICLES.has(scan.word(i)),
   };
+}
+
+/**
+ * "Mercearia Dois Irmãos", "Padaria Sete Estrelas": a number word written with a capital
+ * between two capitalized words is part of a name, not a value.
+ */
+function inCapitalizedName(scan: Scan, from: number, to: number): boolean {
+  const titled = (i: number): boolean => scan.tokens[i]?.capitalized === true;
+  return titled(from - 1) && titled(from) && titled(to);
 }
 
 const THOUSANDS_DOT = /^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/;

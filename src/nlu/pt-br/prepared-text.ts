@@ -30,6 +30,8 @@ export interface PreparedText {
   joined: string;
   /** Offset of each token in `joined`. */
   offsets: number[];
+  /** Typed all in capitals: a capital there says less ("O CLIENTE DESISTIU" names nobody). */
+  shouting: boolean;
 }
 
 /**
@@ -40,12 +42,16 @@ const TOKEN = /r ?\$|\d+(?:[.,]\d+)*|[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 const DIGITS = /^\d/;
 const LETTERS = /^\p{L}/u;
 const UPPER = /^\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+/** A run of two capitals or more; two of them say the message is shouted, not one "OK". */
+const CAPITALS_RUN = /\p{Lu}{2,}/gu;
 
 /** Printable ASCII: nothing to normalize or fold (most typed messages without accents). */
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 export function prepare(text: string): PreparedText {
   const original = PLAIN_ASCII.test(text) ? text.trim() : stripControlCharacters(text.normalize('NFC'));
+  const shouting = !LOWER.test(original) && (original.match(CAPITALS_RUN)?.length ?? 0) >= 2;
   const { folded, toOriginal } = foldWithMap(original);
   const tokens: Token[] = [];
   const offsets: number[] = [];
@@ -65,7 +71,7 @@ export function prepare(text: string): PreparedText {
     joined += canonical;
     tokens.push({ text: canonical, folded: raw, kind, start, end, capitalized });
   }
-  return { original, tokens, joined, offsets };
+  return { original, tokens, joined, offsets, shouting };
 }
 
 /**

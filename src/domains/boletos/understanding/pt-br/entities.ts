@@ -1,6 +1,8 @@
 import type { EntityConflict } from '../../../../core/understanding';
 import { normalizeForMatch } from '../../../../core/text';
 import type { Intent } from './intents';
+import type { BareNumber } from '../../../../nlu/pt-br/money';
+import type { IdMention } from './boleto-ids';
 import type { Mentions } from './mentions';
 import { focused, type RequestSpan } from './request-span';
 
@@ -65,6 +67,17 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   UNKNOWN: new Set(),
 };
 
+/**
+ * The boleto numbers of the request; a number in the story around it is one only when said
+ * as a boleto's ("o boleto 347"), not a figure told in passing ("coloquei 350 em vez de 530").
+ */
+function idsOf(mentions: Mentions, span: RequestSpan | undefined): ReadonlyArray<IdMention | BareNumber> {
+  const ids = focused([...mentions.ids, ...mentions.bare], span);
+  if (span === undefined || ids.some((id) => id.from >= span.sentence.from && id.to <= span.sentence.to))
+    return ids;
+  return ids.filter((id) => !('cents' in id) || mentions.boletoNumbers.includes(id));
+}
+
 export function resolveEntities(intent: Intent, mentions: Mentions, span?: RequestSpan): Resolved {
   const out = new EntityCollector();
   const wants = FIELDS[intent];
@@ -74,7 +87,10 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
   // filters are optional: only the request sets them, never a story around it ("quais
   // boletos já foram pagos? quero fechar o caixa da distribuidora" lists them all).
   const onlyRequest = intent === 'LIST_BOLETOS';
-  const names = focused(mentions.names, span, { onlyRequest });
+  const ids = wants.has('boleto_id') ? idsOf(mentions, span) : [];
+  // A request naming its boleto by number needs no one from the story ("o seu Antonio veio
+  // reclamar… o boleto 1203 tá pago?" is about 1203, not about Antonio).
+  const names = focused(mentions.names, span, { onlyRequest: onlyRequest || ids.length > 0 });
   // A request that only refers back ("gera pra ela") to a story with several people: every
   // name is a candidate, so the person is asked which one instead of the likeliest being taken.
   const referredBack = span !== undefined && names === mentions.names;
@@ -85,7 +101,6 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
   if (wants.has('amount_cents'))
     for (const amount of mentions.amounts)
       if (amounts.includes(amount)) out.add('amount_cents', amount.cents);
-  const ids = wants.has('boleto_id') ? focused([...mentions.ids, ...mentions.bare], span) : [];
   if (wants.has('boleto_id'))
     for (const id of mentions.ids) if (ids.includes(id)) out.add('boleto_id', id.value);
   for (const bare of mentions.bare) {

@@ -21,6 +21,8 @@ export interface Mentions {
   amounts: AmountMention[];
   /** Unmarked numbers: amounts or boleto numbers depending on the intent. */
   bare: BareNumber[];
+  /** The unmarked numbers said right after a boleto word ("o boleto 347"). */
+  boletoNumbers: BareNumber[];
   names: NameMention[];
   status: BoletoStatus | undefined;
 }
@@ -35,12 +37,14 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
   // The person introducing themselves ("aqui é a Carla do pet shop") is never the customer.
   const names = extractNames(scan).filter((name) => !introducedAsSpeaker(scan, name.from));
   const status = extractStatus(scan);
+  const owned = withoutOwed(scan, money);
   return {
     content,
     dates: withoutDenied(scan, dates),
     dueDates: withoutDenied(scan, dueDates),
     ids,
-    ...withoutOwed(scan, money),
+    ...owned,
+    boletoNumbers: owned.bare.filter((value) => saidAsBoletoNumber(scan, value.from)),
     names: withoutDenied(scan, names),
     status,
   };
@@ -96,6 +100,16 @@ function deniedBefore(scan: Scan, from: number): boolean {
     if (!DENIAL_LINKS.has(word)) return false;
   }
   return false;
+}
+
+const BOLETO_WORDS = new Set(['boleto', 'boletos', 'cobranca', 'fatura']);
+const IS_OR_COLON = new Set(['e', 'eh', ':']);
+const REFERRING = new Set(['o', 'do', 'no']);
+
+/** "o boleto 347", "o número do boleto é 1187", "quer dizer, o 521": a number said as a boleto's. */
+function saidAsBoletoNumber(scan: Scan, from: number): boolean {
+  const before = IS_OR_COLON.has(scan.word(from - 1)) ? from - 2 : from - 1;
+  return BOLETO_WORDS.has(scan.word(before)) || REFERRING.has(scan.word(from - 1));
 }
 
 const OWED = new Set(['deve', 'devia', 'devendo', 'deviam', 'devem']);
