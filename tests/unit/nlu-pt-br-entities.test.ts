@@ -567,3 +567,56 @@ describe('pt-BR: a boleto number in the story around a request', () => {
     expect(out.entities).toEqual({ boleto_id: 1203 });
   });
 });
+
+describe('pt-BR: office writing, spoken tags and names said twice', () => {
+  const at = {
+    locale: 'pt-BR' as const,
+    now: new Date('2026-11-25T15:30:00-03:00'),
+    timeZone: 'America/Sao_Paulo',
+  };
+  const read = (text: string) => ptBrUnderstander.understand(text, at);
+
+  it.each([
+    ['Quais boletos do Sr. Anselmo ainda não foram pagos?', 'Anselmo'],
+    [
+      'Prezada, poderia verificar se a Transportadora Rápido Sul já quitou o boleto?',
+      'Transportadora Rápido Sul',
+    ],
+    ['cancela o boleto do Roberto não pera do Robson do Robson', 'Robson'],
+    ['o do Leandro ainda não, mas o boleto da Sofia pode cancelar', 'Sofia'],
+    [
+      'a mãe do Lucas pediu o boleto das aulas aí gera pra mim no nome da Renata é quatrocentos e vinte reais vence dia 20',
+      'Renata',
+    ],
+  ])('"%s" -> %s', (text, name) => {
+    expect(read(text).entities.contact_name).toBe(name);
+  });
+
+  it('"em nome da" a company, at the start, is on whose behalf the writer asks', () => {
+    expect(
+      read('Em nome da Contabilidade Ribeiro, solicito boleto de 12 mil reais para o cliente Eduardo Tavares')
+        .entities.contact_name,
+    ).toBe('Eduardo Tavares');
+  });
+
+  it.each([
+    ['Informe ao cliente Gustavo Lima que o boleto foi reemitido', 'Gustavo Lima', 'o boleto foi reemitido'],
+    [
+      'Encaminhe à Sra. Helena a seguinte mensagem: segue a segunda via do boleto',
+      'Helena',
+      'segue a segunda via do boleto',
+    ],
+    [
+      'Favor comunicar à Distribuidora Norte que não haverá prorrogação',
+      'Distribuidora Norte',
+      'não haverá prorrogação',
+    ],
+    [
+      'manda pra dona Cida falando que o boleto dela já tá no email dela viu',
+      'Cida',
+      'o boleto dela já tá no email dela',
+    ],
+  ])('"%s" sends to %s: "%s"', (text, name, content) => {
+    expect(read(text).entities).toMatchObject({ contact_name: name, message_content: content });
+  });
+});

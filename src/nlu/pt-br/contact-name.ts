@@ -111,7 +111,7 @@ kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 const NAME_OPENERS = new Set('escola curso material produtos servicos reforma luz agua'.split(' '));
 const CAPITALIZED_IN_NAMES = new Set([
   ...NAME_OPENERS,
-  ...'bom boa bons boas novo nova novos novas dia dias real bem mais todo toda primeiro primeira fim final conta valor mil cem'.split(
+  ...'bom boa bons boas novo nova novos novas dia dias real bem mais todo toda primeiro primeira fim final conta valor mil cem rapido rapida'.split(
     ' ',
   ),
 ]);
@@ -156,6 +156,7 @@ export function readName(
     else if (
       CONNECTORS.has(scan.word(end)) &&
       !TITLES.has(scan.word(end + 1)) &&
+      scan.word(end + 1) !== scan.word(first) && // "do Robson do Robson": said twice, one name
       !TRADES.has(scan.word(end + 1)) &&
       sameStyle(end + 1)
     )
@@ -188,7 +189,9 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
     if (HERE.has(scan.word(cue - 1))) return undefined;
     // "a Cida da Rua das Acácias": an address, not whose boleto.
     if (PLACES.has(scan.word(cue - 1))) return undefined;
-    rank = 2;
+    // "gera no nome da Renata": whom the boleto is made out to, as a recipient ("em nome da
+    // Contabilidade, solicito…" may be on whose behalf the writer asks).
+    rank = scan.word(cue - 1) === 'nome' && scan.word(cue - 2) === 'no' ? 1 : 2;
   } else if (ARTICLES.has(word) && PERSON_VERBS.has(scan.word(cue - 1))) {
     rank = 1;
   } else if (ARTICLE_CUES.has(word) && !isInterjection(scan, cue)) {
@@ -285,6 +288,9 @@ function leftAlone(scan: Scan, name: NameMention): boolean {
     if (word === '' || CLAUSE_END.has(word)) return false;
     if (word === 'deixa' && LEAVE_AS_IS.has(scan.word(i + 1))) return true;
     if ((word === 'nao' || word === 'n') && (scan.word(i + 1) === 'mexe' || scan.word(i + 1) === 'mexa'))
+      return true;
+    // "o do Leandro ainda não, mas o da Sofia pode cancelar"
+    if ((word === 'nao' || word === 'n') && scan.word(i - 1) === 'ainda' && CLAUSE_END.has(scan.word(i + 1)))
       return true;
   }
   return false;

@@ -24,7 +24,8 @@ export interface ContentMention {
 
 const SEND_VERBS = new Set(
   `manda mandar mande envia enviar envie avisa avisar avise fala falar diz diga dizer lembra lembrar
-lembre escreve escrever escreva notifica notificar responde responder send`.split(/\s+/),
+lembre escreve escrever escreva notifica notificar notifique responde responder send encaminha
+encaminhar encaminhe informa informar informe comunica comunicar comunique`.split(/\s+/),
 );
 /** "que" as people type it: "avisa a Rita q eu mandei". */
 const QUE = new Set(['que', 'q', 'qe', 'ki']);
@@ -204,6 +205,8 @@ const ARTICLE = new Set(['o', 'a']);
 /** "lembra a Carla q o boleto vence dia 15 pfv": the please is for Iris, not for Carla. */
 const TRAILING_PLEASE = /(?<=\S)\s+(?:pfv|pf|pls|plis|porfa)[.!]*$/i;
 const REMIND = new Set(['lembra', 'lembrar', 'lembre']);
+/** "…que o boleto já tá no email dela viu": a spoken tag asking Iris to take note. */
+const TRAILING_TAG = /(?<=\S)\s+viu[.!]*$/i;
 
 function findToken(scan: Scan, text: string, from: number): number {
   for (let i = from; i < scan.tokens.length; i++) if (scan.word(i) === text) return i;
@@ -237,7 +240,9 @@ function take(
   claimFrom: number,
   claimTo: number,
 ): ContentMention | undefined {
-  const text = unquote(originalSlice(scan.text, from, to).trim().replace(TRAILING_PLEASE, ''));
+  const text = unquote(
+    originalSlice(scan.text, from, to).trim().replace(TRAILING_PLEASE, '').replace(TRAILING_TAG, ''),
+  );
   if (text === '') return undefined;
   scan.mask(claimFrom, claimTo);
   return { text, from, to };

@@ -39,6 +39,10 @@ const VERBS: Record<Intent, ReadonlySet<string>> = {
     'lembra',
     'lembrar',
     'lembre',
+    'encaminhe',
+    'informe',
+    'comunique',
+    'comunicar',
   ]),
   CHECK_STATUS: new Set(['ve', 'ver', 'verifica', 'confere', 'consulta', 'checa', 'confirma']),
   LIST_BOLETOS: new Set(['mostra', 'mostrar', 'lista', 'listar', 'manda', 'diz']),
@@ -99,11 +103,19 @@ function inEllipsis(scan: Scan, i: number): boolean {
   );
 }
 
+/** "do Sr. Anselmo": the dot of a title's abbreviation does not end a sentence. */
+const ABBREVIATED_TITLES = new Set(['sr', 'sra', 'srta', 'dr', 'dra']);
+
 function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
   const sentences: Array<{ from: number; to: number }> = [];
   let from = 0;
   scan.tokens.forEach((token, i) => {
-    if (token.kind === 'symbol' && SENTENCE_END.has(token.text) && !inEllipsis(scan, i)) {
+    if (
+      token.kind === 'symbol' &&
+      SENTENCE_END.has(token.text) &&
+      !inEllipsis(scan, i) &&
+      !(token.text === '.' && ABBREVIATED_TITLES.has(scan.word(i - 1)))
+    ) {
       if (i + 1 > from) sentences.push({ from, to: i + 1 });
       from = i + 1;
     }
