@@ -391,6 +391,9 @@ describe('es-MX understanding: amounts that are not the value asked for', () => 
     ['pague 600 de luz de este bimestre, antes me llegaba de 450', 60_000],
     ['ya me cayó el pago de Upwork, 1,200 dlls que al cambio fueron 21,960 pesos', 2_196_000],
     ['ponme un tope de 5 mil al mes para el super, el mes pasado se me fueron como 6,500', 500_000],
+    ['le vendí la bici en 1.5k, me dio su cel 33 1845 9920 por si algo', 150_000],
+    ['pagué 640 de luz, el número del recibo es 55-2345-6789', 64_000],
+    ['me alcanza pa unos tenis que bajaron de 2,300 a 1,899?', 189_900],
   ])('"%s" -> %d', (text, cents) => {
     const out = understand(text);
     expect(out.entities.amount_mxn_cents).toBe(cents);

@@ -135,3 +135,23 @@ describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', ()
     expect(result.conflicts).toEqual([{ field: 'due_date', values: ['2026-12-10', '2026-12-15'] }]);
   });
 });
+
+describe('pt-BR: a date after a past due word is behind (now: Friday 2027-01-08)', () => {
+  const listed = (text: string) =>
+    ptBrUnderstander.understand(text, {
+      locale: 'pt-BR',
+      now: new Date('2027-01-08T09:00:00-03:00'),
+      timeZone: 'America/Sao_Paulo',
+    }).entities.due_date;
+
+  it.each([
+    ['quais boletos venceram dia 5 de janeiro?', '2027-01-05'],
+    ['quais venceram dia 5?', '2027-01-05'],
+    ['quais boletos venceram em 20/12?', '2026-12-20'],
+    ['o que venceu quarta?', '2027-01-06'],
+    ['quais vencem dia 5 de janeiro?', '2028-01-05'],
+    ['quais vencem quarta?', '2027-01-13'],
+  ])('"%s" -> %s', (text, iso) => {
+    expect(listed(text)).toBe(iso);
+  });
+});

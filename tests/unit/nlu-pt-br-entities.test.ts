@@ -302,6 +302,11 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     // A message to a contact is queued without a confirmation, so its words must ask for it.
     'O Caio ficou de passar aqui amanhã. Se ele não aparecer aí vc manda uma msg pra ele lembrando do boleto',
     'um dia quero mandar msg automatica pra todo cliente atrasado',
+    // Iris does not change a boleto once issued.
+    'coloca juros de 2% no boleto atrasado do Rogério',
+    'da 10% de desconto pro seu Valdir no boleto dele',
+    'parcela em 3x o boleto da Fernanda pfv',
+    'muda o vencimento do boleto 312 pra sexta',
   ])('proposes no write: %s', (text) => {
     expect(proposesWrite(text)).toBe(false);
   });
@@ -314,6 +319,13 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
       expect(understand(text).intent).not.toBe('CANCEL_BOLETO');
       expect(proposesWrite(text)).toBe(false);
     }
+  });
+
+  it('a rate is no amount: "juros de 2%" is not R$ 2', () => {
+    expect(understand('gera um boleto de 300 pro Rogério com juros de 2% dia 10').entities.amount_cents).toBe(
+      30_000,
+    );
+    expect(understand('cancela o boleto da multa do Rogério').intent).toBe('CANCEL_BOLETO');
   });
 
   it('still sends what is asked for plainly', () => {

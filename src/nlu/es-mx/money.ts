@@ -86,6 +86,11 @@ export function findMoney(
   for (let index = 0; index < tokens.length; index++) {
     const first = tokens[index] as Token;
     if (overlapsAny(first, excluded)) continue;
+    const phone = phoneNumberEnd(tokens, index, folded);
+    if (phone !== undefined) {
+      index = phone - 1;
+      continue;
+    }
     const reading = readAmount(tokens, index);
     if (!reading) continue;
     const last = tokens[reading.next - 1] as Token;
@@ -108,6 +113,27 @@ export function findMoney(
     if (!corrected || kept.includes(corrected)) return mention;
     return { ...mention, cents: correctionInThousands(corrected.cents, mention.cents) };
   });
+}
+
+/**
+ * "me dio su cel 33 1845 9920", "55-2345-6789": digit groups that make a ten-digit Mexican
+ * phone number (twelve with the country code 52) are a phone, never amounts. Returns the index
+ * after the number.
+ */
+function phoneNumberEnd(tokens: readonly Token[], index: number, folded: string): number | undefined {
+  let digits = 0;
+  let next = index;
+  for (;;) {
+    const token = tokens[next];
+    if (token === undefined || token.kind !== 'number' || !/^\d+$/.test(token.text)) break;
+    digits += token.text.length;
+    next++;
+    const gap = folded.slice(token.end, tokens[next]?.start ?? token.end);
+    if (tokens[next]?.text === '-' && /^\d+$/.test(tokens[next + 1]?.text ?? '')) next++;
+    else if (!/^ $/.test(gap)) break;
+  }
+  const groups = next - index;
+  return groups >= 2 && (digits === 10 || digits === 12) ? next : undefined;
 }
 
 /** "no fueron 500, fueron 300": an amount denied before the one that replaces it. */

@@ -30,10 +30,11 @@ import { tokenPattern, type Scan } from './scan';
  *   today: said on a Friday, "sexta" means a week later ("hoje" would have been said).
  * - "dia 10" is the next 10th: this month if today is the 10th or before, else the next month
  *   that has that day ("dia 31" in November is 31 December).
- * - A date without a year ("10/12", "15 de dezembro") is in the current year; when that day has
- *   passed and the same day next year is less than six months away ("05/01" said on 28
- *   December) it is next year. Any other past date stays past, and the validation gate rejects
- *   it, rather than silently moving a typo a year ahead.
+ * - A date without a year ("10/12", "15 de dezembro") is the next such day on or after today: a
+ *   due date is ahead ("10/11" said on 22 November is next year's; the prompt shows the year).
+ * - After a past due word ("venceu", "venceram", "vencidos") a date without a year, a "dia 15"
+ *   or a bare weekday is the last such day on or before today: "quais venceram dia 5 de
+ *   janeiro?" asked on 8 January is this 5 January, not next year's.
  * - "semana que vem", "mês que vem" name no day, so they yield no date (the pipeline asks);
  *   their words are still taken, so their numbers are never read as amounts. "sexta da semana
  *   que vem" is that Friday: Monday to Saturday of next week are the same days whether a week
@@ -140,24 +141,27 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     found.push({ iso, from, to });
   };
   scan.forEachMatch(ISO, (m, from, to) => take(from, to, exactDay(Number(m[1]), Number(m[2]), Number(m[3]))));
+  const undated = (from: number, month: number, day: number) =>
+    saidAsPastDue(scan, from) ? lastYearless(today, month, day) : yearless(today, month, day);
   scan.forEachMatch(NUMERIC, (m, from, to) => {
     const [day, month, yearText] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
     const d = Number(day);
     const mo = Number(month);
     const explicitYear = yearText === undefined ? undefined : expandYear(yearText);
     if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
-    take(from, to, explicitYear === undefined ? yearless(today, mo, d) : exactDay(explicitYear, mo, d));
+    take(from, to, explicitYear === undefined ? undated(from, mo, d) : exactDay(explicitYear, mo, d));
   });
   scan.forEachMatch(MONTH_NAME, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
     const mo = MONTHS[m[2] ?? ''] ?? 0;
     if (d === undefined) return;
-    take(from, to, m[3] === undefined ? yearless(today, mo, d) : exactDay(Number(m[3]), mo, d));
+    take(from, to, m[3] === undefined ? undated(from, mo, d) : exactDay(Number(m[3]), mo, d));
   });
   scan.forEachMatch(DAY_OF_MONTH, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
     if (d === undefined) return;
-    if (m[2] === undefined) return take(from, to, nextDayOfMonth(today, d));
+    if (m[2] === undefined)
+      return take(from, to, saidAsPastDue(scan, from) ? lastDayOfMonth(today, d) : nextDayOfMonth(today, d));
     const next = civilDate(addMonths(today, 1));
     take(from, to, validDay(next.year, next.month, d));
   });
@@ -180,8 +184,9 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
   scan.forEachMatch(WEEKDAY, (m, from, to) => {
     const target = WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0;
-    // "sexta passada": the last one before today; any other weekday: the next one after today.
-    if (m[3] !== undefined) take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
+    // "sexta passada", "venceu sexta": the last one before today; any other: the next one after today.
+    if (m[3] !== undefined || saidAsPastDue(scan, from))
+      take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
     else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
   });
 
@@ -255,6 +260,48 @@ function yearless(today: EpochDay, month: number, day: number): EpochDay | Impos
   return {
     impossible: `${validDay(year, month, 1) !== undefined && epochDay(year, month, 1) >= today ? year : year + 1}-${pad(month)}-${pad(day)}`,
   };
+}
+
+/** The same day and month, in the past: the latest on or before today. */
+function lastYearless(today: EpochDay, month: number, day: number): EpochDay | Impossible {
+  const { year } = civilDate(today);
+  for (let y = year; y >= year - 4; y--) {
+    const candidate = validDay(y, month, day);
+    if (candidate !== undefined && candidate <= today) return candidate;
+  }
+  return { impossible: `${year}-${pad(month)}-${pad(day)}` };
+}
+
+/** The last "dia N" on or before today. */
+function lastDayOfMonth(today: EpochDay, day: number): EpochDay | undefined {
+  const { year, month, day: todayDay } = civilDate(today);
+  for (let offset = todayDay >= day ? 0 : 1; offset <= 12; offset++) {
+    const { year: y, month: m } = civilDate(addMonths(epochDay(year, month, 1), -offset));
+    const candidate = validDay(y, m, day);
+    if (candidate !== undefined) return candidate;
+  }
+  return undefined;
+}
+
+const PAST_DUE = new Set([
+  'venceu',
+  'venceram',
+  'vencia',
+  'venciam',
+  'vencido',
+  'vencidos',
+  'vencida',
+  'vencidas',
+]);
+const DATE_LINKS = new Set(['dia', 'no', 'na', 'em', 'o', 'a', 'de', 'desde']);
+
+/** A past due word right before the date, only prepositions between ("venceram dia 5"). */
+function saidAsPastDue(scan: Scan, from: number): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - 3); i--) {
+    if (PAST_DUE.has(scan.word(i))) return true;
+    if (!DATE_LINKS.has(scan.word(i))) return false;
+  }
+  return false;
 }
 
 function nextDayOfMonth(today: EpochDay, day: number): EpochDay | undefined {

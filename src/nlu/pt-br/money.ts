@@ -203,6 +203,7 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
   if (!scan.isFree(i)) return undefined;
   const token = scan.tokens[i];
   if (token?.kind === 'number') {
+    if (isPercent(scan, i + 1)) return undefined;
     const cents = parseCents(token.text);
     if (cents === undefined) return undefined;
     return {
@@ -214,7 +215,8 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
     };
   }
   const phrase = readNumberWords(scan, i);
-  if (phrase === undefined || inCapitalizedName(scan, i, phrase.end)) return undefined;
+  if (phrase === undefined || inCapitalizedName(scan, i, phrase.end) || isPercent(scan, phrase.end))
+    return undefined;
   return {
     cents: phrase.value * 100,
     id: phrase.value,
@@ -222,6 +224,11 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
     words: true,
     article: phrase.words === 1 && ARTICLES.has(scan.word(i)),
   };
+}
+
+/** "juros de 2%", "10 por cento de desconto": a rate, never reais nor a boleto number. */
+function isPercent(scan: Scan, after: number): boolean {
+  return scan.word(after) === '%' || (scan.word(after) === 'por' && scan.word(after + 1) === 'cento');
 }
 
 /**

@@ -85,9 +85,9 @@ export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[
 const FOREIGN_AFTER = /^\s*(?:dlls?|dls|dolares|dollars?|usd|euros?|eur)\b/;
 /** Cash handed over, not spent: "pagué con un billete de 2 mil". */
 const TENDERED_BEFORE = /\b(?:con un billete de|pague con(?: un)?|le di un billete de)\s*$/;
-/** What something used to cost: "antes me llegaba de 450". */
+/** What something used to cost: "antes me llegaba de 450", "bajaron de 2,300 a 1,899". */
 const PREVIOUS_BEFORE =
-  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$|\b(?:estaban|estaba|costaban|costaba)\s+(?:en\s+|de\s+)?$/;
+  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$|\b(?:estaban|estaba|costaban|costaba)\s+(?:en\s+|de\s+)?$|\b(?:bajaron|bajo|subieron|subio|rebajaron|rebajo|pasaron|paso)\s+de\s*$/;
 /** A part of a total: "2 viajes de 175", "5 tanques de 500", "cada par sale en unos 800", "350 c/u". */
 const UNIT_BEFORE =
   /(?:\b\d+\s+(?:\w+\s+){0,2}(?:de|a)|\bcada\s+\w+\s+(?:sale|cuesta|es)\s+(?:en\s+|de\s+)?(?:unos\s+|como\s+)?)\s*$/;
