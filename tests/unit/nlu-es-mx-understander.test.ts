@@ -485,6 +485,12 @@ describe('es-MX understanding: questions in a row, corrections over several clau
     });
   });
 
+  it('"el pago min" is the minimum payment', () => {
+    expect(understand('la Nu me la cobran el 18 y el pago min es 650').entities).toMatchObject({
+      minimum_payment_mxn_cents: 65_000,
+    });
+  });
+
   it('"los dos" is both, not two pesos', () => {
     const out = understand('Los boletos salen en 4,500 los dos. ¿Puedo gastar eso sin descuadrarme?');
     expect(out.entities.amount_mxn_cents).toBe(450_000);

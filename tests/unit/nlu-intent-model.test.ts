@@ -61,6 +61,7 @@ describe('training', () => {
     learningRate: 0.2,
     l2: 1e-5,
     minCount: 1,
+    minCountOfTriples: 1,
     seed: 3,
   };
 

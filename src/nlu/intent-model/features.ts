@@ -3,14 +3,15 @@ import { foldAccents } from '../../core/text';
 /**
  * The features an intent model reads from a message: what it says, not the values in it.
  *
- * - words (`w:`) and word pairs (`b:`), lower case without accents, numbers folded into one
- *   `#` token so "boleto de 150" and "boleto de 1.500,00" look alike;
+ * - words (`w:`), word pairs (`b:`) and triples (`t:`), lower case without accents, numbers
+ *   folded into one `#` token so "boleto de 150" and "boleto de 1.500,00" look alike;
  * - character n-grams of 3 to 5 letters inside each word (`c:`), with its edges marked, so a
  *   typo ("bolto", "cancla", "gaste") or a new inflection still shares most of its n-grams
  *   with the word the model learned;
- * - the first and last word (`f:`, `l:`), where Portuguese and Spanish put the verb of a
- *   command and the particle of a question;
- * - `?` anywhere (`q:`), which alone never decides but weighs against a write;
+ * - the first and last word and word pair (`f:`, `l:`, `fb:`, `lb:`), where Portuguese and
+ *   Spanish put the verb of a command and the particle of a question;
+ * - `?` anywhere (`q:?`) and at the very end (`q:end`), which alone never decide but weigh
+ *   against a write;
  * - the length in words, in buckets (`n:`): a lone "bom dia" is a greeting, the same words
  *   before a request are not;
  * - `extra` signals the caller computed with its deterministic readers (an amount, a date, a
@@ -51,6 +52,12 @@ export function extractFeatures(text: string, extra: readonly string[] = []): Fe
     }
   }
   for (let i = 0; i + 1 < words.length; i++) names.add(`b:${words[i]}_${words[i + 1]}`);
+  for (let i = 0; i + 2 < words.length; i++) names.add(`t:${words[i]}_${words[i + 1]}_${words[i + 2]}`);
+  if (words.length > 1) {
+    names.add(`fb:${words[0]}_${words[1]}`);
+    names.add(`lb:${words[words.length - 2]}_${words[words.length - 1]}`);
+  }
+  if (tokens[tokens.length - 1] === '?') names.add('q:end');
   if (words.length > 0) {
     names.add(`f:${words[0]}`);
     names.add(`l:${words[words.length - 1]}`);

@@ -15,8 +15,8 @@ export const ROLE_FIELDS: Record<AmountRole, string> = {
 };
 
 const MINIMUM_BEFORE =
-  /\b(?:minimo|mensualidad(?:es)?|abonos?|pago mensual)\b[^¤]*$|\bpago\s*(?:es\s+)?(?:de\s+)?$/;
-const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
+  /\b(?:minimo|min|mensualidad(?:es)?|abonos?|pago mensual)\b[^¤]*$|\bpago\s*(?:es\s+)?(?:de\s+)?$/;
+const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|min|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
 // Up to the amount, unless the purchase is named in between ("tengo 9 mil en el banco me
 // alcanza pa un cel de 6500": the 6500 is the price).
 // "quedan" is what is left ("me quedan 2 mil"), not what a price came to ("con el descuento
