@@ -632,3 +632,32 @@ describe('pt-BR: office writing, spoken tags and names said twice', () => {
     expect(read(text).entities).toMatchObject({ contact_name: name, message_content: content });
   });
 });
+
+describe('pt-BR: texts to send after "assim" or a pronoun, and years', () => {
+  it.each([
+    [
+      'iris manda pra Débora assim oi Débora o boleto das cortinas ficou em seiscentos reais',
+      'oi Débora o boleto das cortinas ficou em seiscentos reais',
+    ],
+    [
+      'manda uma mensagem pro gustavo fala pra ele que o boleto de novembro vence dia dez',
+      'o boleto de novembro vence dia dez',
+    ],
+    [
+      'o Wesley sumiu de novo. avisa ele que se nao pagar ate sexta vou suspender',
+      'se nao pagar ate sexta vou suspender',
+    ],
+  ])('"%s" sends "%s"', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+  });
+
+  it('a bare year is no amount, but may be a boleto number; with "reais" it is money', () => {
+    expect(
+      understand('emite o boleto da matrícula 2027 pro Eduardo Almeida, R$ 1.100,00, vencimento dia 15')
+        .entities.amount_cents,
+    ).toBe(110_000);
+    expect(understand('cancela o boleto 2027').entities.boleto_id).toBe(2027);
+    expect(understand('gera boleto de 2027 reais pro João dia 10').entities.amount_cents).toBe(202_700);
+    expect(understand('gera boleto de 2000 pro João dia 10').entities.amount_cents).toBe(200_000);
+  });
+});

@@ -111,12 +111,12 @@ export function extractContent(scan: Scan): ContentMention | undefined {
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
       return takeRest(scan, i + 3, i);
     }
-    // "avisa o Pedro que ...", "lembra a Vera de pagar ..."
+    // "avisa o Pedro que ...", "lembra a Vera de pagar ...", "manda pra Débora assim oi Débora…"
     if (
-      (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb)))) &&
+      (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb))) || word === 'assim') &&
       followsRecipient(scan, verb, i)
     ) {
-      return takeRest(scan, i + 1, i);
+      return takeRest(scan, scan.word(i + 1) === ':' ? i + 2 : i + 1, i);
     }
   }
   return undefined;
@@ -223,8 +223,12 @@ function followsRecipient(scan: Scan, verb: number, que: number): boolean {
   for (let cue = verb + 1; cue < end; cue++) {
     if (nameAfterCue(scan, cue)?.to === end) return true;
   }
-  return false;
+  // "…manda uma mensagem pro Gustavo, fala pra ele que…", "avisa ele que…": the person named
+  // before, as a pronoun.
+  return PRONOUNS.has(scan.word(end - 1)) && (TO.has(scan.word(end - 2)) || end - 2 === verb);
 }
+
+const PRONOUNS = new Set(['ele', 'ela', 'eles', 'elas']);
 
 /** Spoken fillers ("tipo", "né", "aí") and tokens with no letter or digit (emoji). */
 const FILLERS = new Set(['tipo', 'ne', 'ai', 'assim', 'entao', 'viu']);

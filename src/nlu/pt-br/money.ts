@@ -158,7 +158,8 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       scan.claim(from, end);
       amounts.push({ cents, from, to: end });
     } else {
-      bare.push({ cents, id: numeral.id, from, to: end });
+      const year = !numeral.words && end === numeral.end && isYear(scan.tokens[i]?.text ?? '');
+      bare.push({ cents: year ? undefined : cents, id: numeral.id, from, to: end });
     }
     i = end - 1;
   }
@@ -224,6 +225,14 @@ function readNumeral(scan: Scan, i: number): Numeral | undefined {
     words: true,
     article: phrase.words === 1 && ARTICLES.has(scan.word(i)),
   };
+}
+
+/**
+ * "a matrícula 2027": a year of this decade or the next written bare is not reais (it may still
+ * be a boleto number); with "reais", "R$" or "valor de" it is money.
+ */
+function isYear(text: string): boolean {
+  return /^20[23]\d$/.test(text);
 }
 
 /** "juros de 2%", "10 por cento de desconto": a rate, never reais nor a boleto number. */
