@@ -661,3 +661,34 @@ describe('pt-BR: texts to send after "assim" or a pronoun, and years', () => {
     expect(understand('gera boleto de 2000 pro João dia 10').entities.amount_cents).toBe(200_000);
   });
 });
+
+describe('pt-BR: a write declined in passing, next to the one asked for', () => {
+  it.each([
+    'não precisa mandar mensagem nenhuma não, só gera o boleto do seu Juvenal de 150 reais pra dia 15',
+    'eu sei q vc n emite nota fiscal, entao so gera o boleto msm: 3 mil e 200 pra Oficina do Beto, vence segunda',
+  ])('proposes the write asked for: %s', (text) => {
+    expect(understand(text).intent).toBe('CREATE_BOLETO');
+    expect(proposesWrite(text)).toBe(true);
+  });
+
+  it('another write declined does not hide a message to send', () => {
+    expect(understand('não precisa gerar boleto, manda msg pro Pedro dizendo oi').intent).toBe(
+      'SEND_MESSAGE',
+    );
+  });
+
+  it.each(['não avisa a Ana ainda, eu falo com ela', 'não manda mensagem pro Pedro, ele já sabe'])(
+    'a write declined alone is never proposed: %s',
+    (text) => {
+      expect(proposesWrite(text)).toBe(false);
+    },
+  );
+
+  it('an aside in parentheses between the person and "que" stays out of the text to send', () => {
+    expect(
+      understand(
+        'avisa o Beto (não a Marlene, esposa dele, ela não sabe de nada) que a segunda parcela já compensou',
+      ).entities,
+    ).toEqual({ contact_name: 'Beto', message_content: 'a segunda parcela já compensou' });
+  });
+});

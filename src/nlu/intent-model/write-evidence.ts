@@ -29,6 +29,12 @@ export interface SpeechActRules {
   /** The write's verb right after a negation. */
   negated: RegExp;
   /**
+   * A write declined in passing, to its clause's end, with the global flag ("não precisa
+   * mandar mensagem nenhuma, só gera o boleto", "sei que vc n emite nota fiscal, então só gera"):
+   * it is neither another write asked for nor something beyond reach asked for.
+   */
+  declined?: RegExp;
+  /**
    * Asking Iris to move money (a transfer, a pix, paying a bill for the person): no write of a
    * pack does that, so no write may be proposed for it ("transfiérele 2 mil a mi hermano de lo
    * que le debo" is not a debt to record).
@@ -57,14 +63,27 @@ export function checkWrite(intent: string, folded: string, rules: SpeechActRules
   const evidence = rules.evidence[intent];
   if (evidence !== undefined && !evidence.test(folded)) return { pass: false, reason: 'no_evidence' };
   const request = evidence === undefined ? folded : fromRequestOn(folded, evidence);
-  if (rules.outOfReach.test(request)) return { pass: false, reason: 'out_of_reach' };
+  const affirmed = (text: string) => (rules.declined ? text.replace(rules.declined, ' ') : text);
+  if (rules.outOfReach.test(affirmed(request))) return { pass: false, reason: 'out_of_reach' };
   if (rules.hypothetical.test(request)) return { pass: false, reason: 'hypothetical' };
-  if (rules.negated.test(request)) return { pass: false, reason: 'negated' };
+  // A negation counts unless the write is asked for in its own unmistakable words after the
+  // last write declined ("não precisa gerar boleto, manda msg pro Pedro…"; never "avisa o Pedro…
+  // na verdade não avisa não").
+  if (rules.negated.test(request) && !askedAfterDeclined(intent, request, rules))
+    return { pass: false, reason: 'negated' };
   if (rules.question.test(request) && !rules.politeRequest.test(request))
     return { pass: false, reason: 'question' };
-  const asked = Object.entries(rules.unambiguous).filter(([, words]) => words.test(folded));
+  const asked = Object.entries(rules.unambiguous).filter(([, words]) => words.test(affirmed(folded)));
   if (asked.some(([other]) => other !== intent)) return { pass: false, reason: 'two_writes' };
   return { pass: true };
+}
+
+function askedAfterDeclined(intent: string, request: string, rules: SpeechActRules): boolean {
+  const words = rules.unambiguous[intent];
+  if (rules.declined === undefined || words === undefined) return false;
+  let end = -1;
+  for (const match of request.matchAll(rules.declined)) end = match.index + match[0].length;
+  return end >= 0 && words.test(request.slice(end));
 }
 
 /**

@@ -219,7 +219,13 @@ function findToken(scan: Scan, text: string, from: number): number {
  */
 function followsRecipient(scan: Scan, verb: number, que: number): boolean {
   let end = que;
-  while (end > verb + 1 && isFiller(scan.word(end - 1))) end--;
+  while (end > verb + 1 && isFiller(scan.word(end - 1)) && scan.word(end - 1) !== ')') end--;
+  // "avisa o Beto (não a Marlene, ela não sabe de nada) que…": an aside in parentheses.
+  if (scan.word(end - 1) === ')') {
+    let open = end - 2;
+    while (open > verb && scan.word(open) !== '(') open--;
+    if (open > verb) end = open;
+  }
   for (let cue = verb + 1; cue < end; cue++) {
     if (nameAfterCue(scan, cue)?.to === end) return true;
   }

@@ -47,7 +47,11 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // verb negated — unless another request follows it ("não precisa cobrar hoje, só gera o boleto").
   negated: new RegExp(
     `(?:\\.\\s?|,)\\s*(?:${TAKING_BACK.join('|')}|deixa pra la|deixa quieto|deixa(?=\\s*(?:[,.;!]|$)))|` +
-      `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas)\\s+(?:me\\s+)?${ACTION}\\b)`,
+      `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas|primeiro|agora|entao)\\s+(?:me\\s+)?${ACTION}\\b)`,
+  ),
+  declined: new RegExp(
+    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+(?:de\\s+)?|quero\\s+|vou\\s+)?${ACTION}\\b[^,.;!?]*`,
+    'g',
   ),
   evidence: {
     CREATE_BOLETO:
