@@ -485,6 +485,21 @@ describe('es-MX understanding: questions in a row, corrections over several clau
     });
   });
 
+  it.each([
+    'registra un ingreso de 9,800 del proyecto de diseño',
+    'hoy saqué 1,380 de viajes en el taxi, anótalo como ingreso',
+    'Mi esposo y yo recibimos hoy la pensión, ocho mil quinientos pesos. Anótela por favor.',
+  ])('money filed or received as income is an income: %s', (text) => {
+    expect(understand(text).entities.transaction_type).toBe('income');
+  });
+
+  it('"del 31 de noviembre" is a date (impossible, so Gate 3 says so), never 31 pesos', () => {
+    expect(understand('registra 1,200 de la colegiatura del 31 de noviembre').entities).toMatchObject({
+      amount_mxn_cents: 120_000,
+      date_iso: '2026-11-31',
+    });
+  });
+
   it('"el pago min" is the minimum payment', () => {
     expect(understand('la Nu me la cobran el 18 y el pago min es 650').entities).toMatchObject({
       minimum_payment_mxn_cents: 65_000,

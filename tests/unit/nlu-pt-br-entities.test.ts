@@ -307,6 +307,8 @@ describe('pt-BR: what Iris cannot do, and orders under a condition', () => {
     'da 10% de desconto pro seu Valdir no boleto dele',
     'parcela em 3x o boleto da Fernanda pfv',
     'muda o vencimento do boleto 312 pra sexta',
+    // A message received, quoted, is not one to send.
+    'recebi uma mensagem do Cláudio: "Oi, pode me mandar o boleto de novo?"',
   ])('proposes no write: %s', (text) => {
     expect(proposesWrite(text)).toBe(false);
   });
@@ -690,5 +692,39 @@ describe('pt-BR: a write declined in passing, next to the one asked for', () => 
         'avisa o Beto (não a Marlene, esposa dele, ela não sabe de nada) que a segunda parcela já compensou',
       ).entities,
     ).toEqual({ contact_name: 'Beto', message_content: 'a segunda parcela já compensou' });
+  });
+});
+
+describe('pt-BR: a text told indirectly is one sentence; "e" is not "é"; "vencem" introduces a due date', () => {
+  it.each([
+    [
+      'Avisa a Sônia que o horário dela de terça mudou pra 14h. Ela não lê meus áudios kkk',
+      'o horário dela de terça mudou pra 14h',
+    ],
+    [
+      'manda pro Jorge que vou reemitir o boleto até amanhã. o dia hoje tá puxado',
+      'vou reemitir o boleto até amanhã',
+    ],
+    [
+      'manda um zap pra Loja Estilo Fino falando que o endereço é Av. Brasil 1500',
+      'o endereço é Av. Brasil 1500',
+    ],
+    ['manda pra Bia: o boleto vence dia 30. Obrigado!', 'o boleto vence dia 30. Obrigado!'],
+    ['ah e avisa o Marcos tambem que o boleto dele vence amanha', 'o boleto dele vence amanha'],
+  ])('"%s" sends "%s"', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+  });
+
+  it('"e a Padaria Pão Quente, já pagou?" asks about the bakery; "é a Carla" introduces the writer', () => {
+    expect(understand('e a Padaria Pão Quente, ja pagou?').entities.contact_name).toBe('Padaria Pão Quente');
+    expect(understand('é a Carla, gera um boleto de 300 pro Pedro dia 10').entities.contact_name).toBe(
+      'Pedro',
+    );
+  });
+
+  it('a weekday told in passing is not the listing\'s date when "vencem" gives one', () => {
+    expect(understand('Domingo e eu aqui trabalhando 😅 quais boletos vencem amanhã?').entities).toEqual({
+      due_date: '2026-11-23',
+    });
   });
 });

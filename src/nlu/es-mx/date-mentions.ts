@@ -54,11 +54,13 @@ const WEEKDAY = new RegExp(
   'g',
 );
 /**
- * "el 15", "el día 15", "los 15", "cada 15", "cada día 15", "día de pago 8", "el 1ro", "el quince". Spelled
+ * "el 15", "el día 15", "del 3 de diciembre", "los 15", "cada 15", "cada día 15", "día de pago 8", "el 1ro", "el quince". Spelled
  * days need "el"/"día" before them: "los dos" and "cada dos" count things.
  */
 const DAY_OF_MONTH = new RegExp(
-  '\\b(?:((?:dia|fecha) de pago\\s+(?:es\\s+)?(?:el\\s+)?(?:dia\\s+)?|el\\s+(?:dia\\s+)?|dia\\s+)' +
+  '\\b(?:((?:dia|fecha) de pago\\s+(?:es\\s+)?(?:el\\s+)?(?:dia\\s+)?|el\\s+(?:dia\\s+)?|dia\\s+' +
+    // "la colegiatura del 31 de noviembre": "del" only before a day and its month.
+    `|del\\s+(?=(?:dia\\s+)?\\d{1,2}\\s+de\\s+(?:${MONTH_AFTER_DAY})\\b)(?:dia\\s+)?)` +
     '|(?:los\\s+(?:dias\\s+)?|cada\\s+(?:dia\\s+)?))' +
     '(?:(\\d{1,2})(?:ro|ero|er|o|°|º)?|(primero|[a-z]+(?:\\s+y\\s+[a-z]+)?))' +
     `(?:\\s+de\\s+(${MONTH_AFTER_DAY})\\.?(?:\\s+(?:de|del)\\s+(\\d{4}))?)?` +

@@ -106,7 +106,7 @@ export function extractContent(scan: Scan): ContentMention | undefined {
     if (dropQue !== undefined) {
       const next = scan.word(i + 1);
       const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 : i + 1;
-      return takeRest(scan, start, i);
+      return takeRest(scan, start, i, { indirect: next !== ':' });
     }
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
       return takeRest(scan, i + 3, i);
@@ -116,7 +116,8 @@ export function extractContent(scan: Scan): ContentMention | undefined {
       (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb))) || word === 'assim') &&
       followsRecipient(scan, verb, i)
     ) {
-      return takeRest(scan, scan.word(i + 1) === ':' ? i + 2 : i + 1, i);
+      const colon = scan.word(i + 1) === ':';
+      return takeRest(scan, colon ? i + 2 : i + 1, i, { indirect: !colon });
     }
   }
   return undefined;
@@ -185,10 +186,48 @@ function withoutSignOff(scan: Scan, from: number, to: number): number {
   return start < end && start - 1 > from && SENTENCE_END.test(scan.word(start - 1)) ? start - 1 : to;
 }
 
-function takeRest(scan: Scan, from: number, claimFrom: number): ContentMention | undefined {
-  let to = withoutSignOff(scan, from, scan.tokens.length);
+/**
+ * Told indirectly ("avisa a Sônia que o horário mudou pra 14h. Ela não lê meus áudios kkk"),
+ * the text to send is one sentence: what follows its end is said to Iris. After a colon or in
+ * quotes it may run on for several ("manda pra ela: Lembrete. Obrigado!").
+ */
+function endOfFirstSentence(scan: Scan, from: number): number {
+  for (let i = from + 1; i < scan.tokens.length - 1; i++) {
+    const word = scan.word(i);
+    if (!/^[.!?]$/.test(word) || /^[.!?…]$/.test(scan.word(i + 1)) || scan.word(i - 1) === '.') continue;
+    if (word === '.' && ABBREVIATIONS.has(scan.word(i - 1))) continue;
+    return i;
+  }
+  return scan.tokens.length;
+}
+
+const ABBREVIATIONS = new Set([
+  'av',
+  'sr',
+  'sra',
+  'dr',
+  'dra',
+  'n',
+  'no',
+  'nº',
+  'r',
+  'ref',
+  'obs',
+  'prof',
+  'profa',
+]);
+
+function takeRest(
+  scan: Scan,
+  from: number,
+  claimFrom: number,
+  options: { indirect?: boolean } = {},
+): ContentMention | undefined {
+  const sentenceEnd = options.indirect === true ? endOfFirstSentence(scan, from) : scan.tokens.length;
+  let to = withoutSignOff(scan, from, sentenceEnd);
   // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
   if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
+  if (sentenceEnd < scan.tokens.length) scan.mask(to, sentenceEnd + 1); // the sentence mark, Iris'
   const end = to;
   for (let i = from + 1; i < end && to === end; i++) {
     if (!PAUSE.has(scan.word(i))) continue;
@@ -237,7 +276,7 @@ function followsRecipient(scan: Scan, verb: number, que: number): boolean {
 const PRONOUNS = new Set(['ele', 'ela', 'eles', 'elas']);
 
 /** Spoken fillers ("tipo", "né", "aí") and tokens with no letter or digit (emoji). */
-const FILLERS = new Set(['tipo', 'ne', 'ai', 'assim', 'entao', 'viu']);
+const FILLERS = new Set(['tipo', 'ne', 'ai', 'assim', 'entao', 'viu', 'tambem', 'tb', 'tbm']);
 function isFiller(word: string): boolean {
   return word !== '' && (FILLERS.has(word) || !/[\p{L}\p{N}]/u.test(word));
 }

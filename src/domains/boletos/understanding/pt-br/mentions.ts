@@ -50,7 +50,19 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
   };
 }
 
-const DUE_WORDS = new Set(['vence', 'vencimento', 'vencendo', 'vcto', 'venc', 'vencer', 'ate', 'prazo']);
+const DUE_WORDS = new Set([
+  'vence',
+  'vencem',
+  'venceu',
+  'venceram',
+  'vencimento',
+  'vencendo',
+  'vcto',
+  'venc',
+  'vencer',
+  'ate',
+  'prazo',
+]);
 const LINKS = new Set(['pra', 'para', 'pro', 'no', 'na', 'dia', 'o', 'em', 'de', 'com', ':']);
 
 /** A due word within the three tokens before the date, only prepositions between. */
@@ -78,8 +90,21 @@ function introducedAsSpeaker(scan: Scan, from: number): boolean {
   if (!IS.has(word)) return false;
   const before = scan.word(i - 1);
   if (before === 'aqui' || before === 'nome') return true;
-  // "então é a Rosângela da padaria": "é" + article + name + where they work.
-  return article && (i === 0 || before === 'entao' || before === 'oi' || before === 'ola');
+  // "então é a Rosângela da padaria": "é" + article + name + where they work. Typed without its
+  // accent at the start, "e a Padaria Pão Quente, já pagou?" is "and": the person is then
+  // said with where they work ("e a Rosangela da padaria").
+  const token = scan.tokens[i];
+  const accented = token !== undefined && scan.text.original.slice(token.start, token.end) !== 'e';
+  const opens = i === 0 || before === 'entao' || before === 'oi' || before === 'ola';
+  return article && opens && (accented || saysWhereFrom(scan, from));
+}
+
+/** After the name: "da padaria", "do pet shop", "aqui da loja". */
+function saysWhereFrom(scan: Scan, from: number): boolean {
+  let i = from;
+  while (scan.tokens[i]?.capitalized === true || (i === from && scan.tokens[i] !== undefined)) i++;
+  const next = scan.word(i);
+  return next === 'da' || next === 'do' || next === 'aqui';
 }
 
 const DENIAL_LINKS = new Set(['o', 'a', 'os', 'as', 'do', 'da', 'dos', 'das', 'de', 'dia', 'pro', 'pra']);

@@ -6,7 +6,7 @@ import { type Token, wordSet } from '../../../../nlu/es-mx/tokens';
 
 /** Where the money came from, when it came in: "me pagaron 15 mil de nómina". */
 const INCOME_SOURCE =
-  /\b(?:nomina|quincena|sueldo|aguinaldo|salario|bono|propina|comision|reembolso|freelance)\b/g;
+  /\b(?:nomina|quincena|sueldo|aguinaldo|salario|pension|beca|bono|propina|comision|reembolso|freelance)\b/g;
 
 /** Words that open the phrase naming what was bought: "en regalos", "compré una tele". */
 const PHRASE_OPENERS = 'en de d por para pa compre compro comprar comprarme vendi pague pagar';

@@ -72,9 +72,14 @@ const CUES: Cue[] = [
     'LOG_TRANSACTION',
     0.9,
     '\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|regalaron)\\b' +
-      '|\\b(?:cobre|recibi|gane|vendi|ingrese)\\b',
+      '|\\b(?:cobre|cobramos|recibi|recibimos|gane|ganamos|vendi|vendimos|ingrese)\\b',
     { negatable: true, income: true },
   ),
+  // Filed as income by the user: "registra un ingreso de 9,800", "anótalo como ingreso".
+  cue('LOG_TRANSACTION', 0.8, '\\b(?:como|de|un|el|mi|otro)\\s+ingresos?\\b(?!\\s*\\?)', {
+    negatable: true,
+    income: true,
+  }),
   // Money given or given back to the user: "mi abuelita me regaló 500", "ya me regresó los 2 mil",
   // "mi suegra nos regaló 2 mil", "registra 4k que me dio mi papá".
   cue(
