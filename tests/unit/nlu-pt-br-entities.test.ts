@@ -6,6 +6,9 @@ const ctx = {
   timeZone: 'America/Sao_Paulo',
 };
 const understand = (text: string) => ptBrUnderstander.understand(text, ctx);
+/** Reads as if sent at `iso` (São Paulo time). */
+const readAt = (iso: string) => (text: string) =>
+  ptBrUnderstander.understand(text, { ...ctx, now: new Date(iso) });
 /** A boleto created or cancelled, or a message queued, at or above Gate 2's threshold. */
 const proposesWrite = (text: string) => {
   const out = understand(text);
@@ -464,12 +467,7 @@ describe('pt-BR: whose name it is', () => {
 });
 
 describe('pt-BR: the request of a long message', () => {
-  const now = {
-    locale: 'pt-BR' as const,
-    now: new Date('2026-11-22T10:00:00-03:00'),
-    timeZone: 'America/Sao_Paulo',
-  };
-  const read = (text: string) => ptBrUnderstander.understand(text, now);
+  const read = readAt('2026-11-22T10:00:00-03:00');
 
   it('keeps a request corrected after an ellipsis in one sentence', () => {
     const out = read(
@@ -553,12 +551,7 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
 });
 
 describe('pt-BR: a boleto number in the story around a request', () => {
-  const at = {
-    locale: 'pt-BR' as const,
-    now: new Date('2027-01-08T09:00:00-03:00'),
-    timeZone: 'America/Sao_Paulo',
-  };
-  const read = (text: string) => ptBrUnderstander.understand(text, at);
+  const read = readAt('2027-01-08T09:00:00-03:00');
 
   it('a figure told in passing is no boleto number', () => {
     const out = read(
@@ -583,12 +576,7 @@ describe('pt-BR: a boleto number in the story around a request', () => {
 });
 
 describe('pt-BR: office writing, spoken tags and names said twice', () => {
-  const at = {
-    locale: 'pt-BR' as const,
-    now: new Date('2026-11-25T15:30:00-03:00'),
-    timeZone: 'America/Sao_Paulo',
-  };
-  const read = (text: string) => ptBrUnderstander.understand(text, at);
+  const read = readAt('2026-11-25T15:30:00-03:00');
 
   it.each([
     ['Quais boletos do Sr. Anselmo ainda não foram pagos?', 'Anselmo'],
