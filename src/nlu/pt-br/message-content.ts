@@ -227,7 +227,6 @@ function takeRest(
   let to = withoutSignOff(scan, from, sentenceEnd);
   // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
   if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
-  if (sentenceEnd < scan.tokens.length) scan.mask(to, sentenceEnd + 1); // the sentence mark, Iris'
   const end = to;
   for (let i = from + 1; i < end && to === end; i++) {
     if (!PAUSE.has(scan.word(i))) continue;

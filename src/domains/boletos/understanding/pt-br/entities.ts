@@ -75,7 +75,8 @@ function idsOf(mentions: Mentions, span: RequestSpan | undefined): ReadonlyArray
   const ids = focused([...mentions.ids, ...mentions.bare], span);
   if (span === undefined || ids.some((id) => id.from >= span.sentence.from && id.to <= span.sentence.to))
     return ids;
-  return ids.filter((id) => !('cents' in id) || mentions.boletoNumbers.includes(id));
+  const saidAsIds: ReadonlyArray<IdMention | BareNumber> = [...mentions.ids, ...mentions.boletoNumbers];
+  return ids.filter((id) => saidAsIds.includes(id));
 }
 
 export function resolveEntities(intent: Intent, mentions: Mentions, span?: RequestSpan): Resolved {

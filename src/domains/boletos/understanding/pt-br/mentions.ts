@@ -101,8 +101,8 @@ function introducedAsSpeaker(scan: Scan, from: number): boolean {
 
 /** After the name: "da padaria", "do pet shop", "aqui da loja". */
 function saysWhereFrom(scan: Scan, from: number): boolean {
-  let i = from;
-  while (scan.tokens[i]?.capitalized === true || (i === from && scan.tokens[i] !== undefined)) i++;
+  let i = from + 1;
+  while (scan.tokens[i]?.capitalized === true) i++;
   const next = scan.word(i);
   return next === 'da' || next === 'do' || next === 'aqui';
 }
