@@ -6,7 +6,6 @@ import type { IntentEngine } from '../../src/pipeline/ports';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 import {
-  NOT_UNDERSTOOD,
   deliver,
   otherUser,
   savedConversation,
@@ -132,7 +131,9 @@ describe('per-conversation order across three pipeline processes', () => {
     const all = h.replies.filter((r) => correlationIds.has(r.correlationId));
     expect(all).toHaveLength(CONVERSATIONS * MESSAGES);
     expect(new Set(all.map((r) => r.correlationId)).size).toBe(CONVERSATIONS * MESSAGES);
-    for (const reply of replies) expect(reply.text).toBe(NOT_UNDERSTOOD);
+    // Every "linha N" reads alike (numbers look the same to the readers): one answer for all,
+    // whichever it is — this test is about order, not understanding.
+    expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);
     expect(handled).toHaveLength(CONVERSATIONS * MESSAGES);
     // The work was shared: more than one process handled turns.
     expect(new Set(handled.map((t) => t.process)).size).toBeGreaterThan(1);

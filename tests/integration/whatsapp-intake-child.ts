@@ -40,7 +40,11 @@ async function main(): Promise<void> {
       redisPrefix: env.IRIS_PREFIX!,
       spoolDir: env.WA_SPOOL_DIR!,
       pairing: { mode: 'none' },
-      lease: { ttlMs: 1_000 },
+      // Short, so the restarted process takes the number over soon after the kill; not so short
+      // that a busy start (compiling, loading the intent models while replaying the spool) on a
+      // loaded 2-core CI machine misses a renewal and drops the lease it just took (seen once
+      // with 1 s: the process lost its lease 0.9 s after taking it and never reconnected).
+      lease: { ttlMs: 3_000 },
       ingressRetryMaxMs: 200,
       send: { chatMinIntervalMs: 0, chatJitterMs: 0, accountMaxPerMinute: 6_000 },
     },
