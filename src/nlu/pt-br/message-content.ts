@@ -2,6 +2,7 @@ import { nameAfterCue } from './contact-name';
 import { TAKING_BACK } from './speech-act';
 import { originalSlice } from './prepared-text';
 import type { Scan } from './scan';
+import { endsSentence } from './sentences';
 
 /**
  * The text to send, for SEND_MESSAGE: "manda pro João dizendo que o boleto vence amanhã" ->
@@ -192,30 +193,9 @@ function withoutSignOff(scan: Scan, from: number, to: number): number {
  * quotes it may run on for several ("manda pra ela: Lembrete. Obrigado!").
  */
 function endOfFirstSentence(scan: Scan, from: number): number {
-  for (let i = from + 1; i < scan.tokens.length - 1; i++) {
-    const word = scan.word(i);
-    if (!/^[.!?]$/.test(word) || /^[.!?…]$/.test(scan.word(i + 1)) || scan.word(i - 1) === '.') continue;
-    if (word === '.' && ABBREVIATIONS.has(scan.word(i - 1))) continue;
-    return i;
-  }
+  for (let i = from + 1; i < scan.tokens.length - 1; i++) if (endsSentence(scan, i)) return i;
   return scan.tokens.length;
 }
-
-const ABBREVIATIONS = new Set([
-  'av',
-  'sr',
-  'sra',
-  'dr',
-  'dra',
-  'n',
-  'no',
-  'nº',
-  'r',
-  'ref',
-  'obs',
-  'prof',
-  'profa',
-]);
 
 function takeRest(
   scan: Scan,

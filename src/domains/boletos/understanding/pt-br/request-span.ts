@@ -1,4 +1,5 @@
 import type { Scan } from '../../../../nlu/pt-br/scan';
+import { endsSentence } from '../../../../nlu/pt-br/sentences';
 import type { Intent } from './intents';
 
 /** Where in a message the request itself is said: from its verb to the end of its sentence. */
@@ -50,9 +51,6 @@ const VERBS: Record<Intent, ReadonlySet<string>> = {
   UNKNOWN: new Set(),
 };
 
-/** An ellipsis does not end one: "de 2.400... não, 2.750, pra sexta" is one request, corrected. */
-const SENTENCE_END = new Set(['.', '!', '?']);
-
 /**
  * A long message often tells a story before (or after) its request ("a Cida pagou os 380 do
  * mês passado; gera um boleto de 450 pra ela"): the story's names and amounts are not the
@@ -96,26 +94,11 @@ function aboutBoletos(scan: Scan, sentence: { from: number; to: number }): boole
   return false;
 }
 
-/** A dot of "..." (typed as three tokens): the sentence goes on. */
-function inEllipsis(scan: Scan, i: number): boolean {
-  return (
-    scan.tokens[i]?.text === '.' && (scan.tokens[i - 1]?.text === '.' || scan.tokens[i + 1]?.text === '.')
-  );
-}
-
-/** "do Sr. Anselmo": the dot of a title's abbreviation does not end a sentence. */
-const ABBREVIATED_TITLES = new Set(['sr', 'sra', 'srta', 'dr', 'dra']);
-
 function sentencesOf(scan: Scan): Array<{ from: number; to: number }> {
   const sentences: Array<{ from: number; to: number }> = [];
   let from = 0;
-  scan.tokens.forEach((token, i) => {
-    if (
-      token.kind === 'symbol' &&
-      SENTENCE_END.has(token.text) &&
-      !inEllipsis(scan, i) &&
-      !(token.text === '.' && ABBREVIATED_TITLES.has(scan.word(i - 1)))
-    ) {
+  scan.tokens.forEach((_token, i) => {
+    if (endsSentence(scan, i)) {
       if (i + 1 > from) sentences.push({ from, to: i + 1 });
       from = i + 1;
     }
