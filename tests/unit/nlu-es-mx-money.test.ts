@@ -47,6 +47,12 @@ describe('es-MX money: amounts in messages', () => {
     ['450 mil', [45_000_000]],
     ['gasté como dosientos en uber', [20_000]],
     ['gasté 2 mil en el súper y 300 en uber', [200_000, 30_000]],
+    ['un carro de medio millón', [50_000_000]],
+    ['se me fueron 2 mil 300 y pico', [230_000]],
+    ['gasté 1,000 a las 8:30 de la mañana', [100_000]],
+    ['un iphone 15 de 19,999', [1_999_900]],
+    ['hice una recarga de 200 al 5534128890 ayer', [20_000]],
+    ['la cuenta fueron 1,800 entre 4 y a mí me tocó pagar 450', [45_000]],
   ])('%s', (text, cents) => {
     expect(amountsIn(text)).toEqual(cents);
   });
@@ -65,6 +71,8 @@ describe('es-MX money: amounts in messages', () => {
     ['el 2x1', 'a promotion code'],
     ['terminación 1234', 'a card number'],
     ['mil y pico', 'an amount nobody said exactly'],
+    ['fueron 600 entre 3, anota mi parte', 'a total shared by three people'],
+    ['a las 18:45', 'a time written with a colon'],
     ['octubre del 2025', 'a year'],
   ])('%s holds no amount (%s)', (text) => {
     expect(amountsIn(text)).toEqual([]);

@@ -155,3 +155,35 @@ describe('pt-BR: a date after a past due word is behind (now: Friday 2027-01-08)
     expect(listed(text)).toBe(iso);
   });
 });
+
+describe('pt-BR: the due date of a new boleto among other days (now: Sunday 2026-11-22)', () => {
+  const read = (text: string, now = SUNDAY) =>
+    ptBrUnderstander.understand(text, { locale: 'pt-BR', now: new Date(now), timeZone: 'America/Sao_Paulo' });
+
+  it.each([
+    ['gera boleto pro Caio de 500 dia 15... nao pera, dia 18', '2026-12-18'],
+    [
+      'gera um boleto pro Jorge de 95 reais pro fim do mes, não, melhor pro dia 5 do mês que vem',
+      '2026-12-05',
+    ],
+  ])('a day taken back by more than one word: "%s" -> %s', (text, iso) => {
+    expect(read(text).entities.due_date).toBe(iso);
+  });
+
+  it('"mês que vem dia 10" is next month\'s 10th even when this month\'s is still ahead', () => {
+    expect(
+      read('boleto de 2.600 pra Clínica Sorriso mês que vem dia 10', '2027-01-08T09:00:00-03:00').entities
+        .due_date,
+    ).toBe('2027-02-10');
+  });
+
+  it('a day already gone in the story is not the due date when another day is said', () => {
+    const text =
+      'a dona Marlene ficou de me pagar o que eu entreguei ontem, 640 reais, gera o boleto pra ela pra próxima quarta';
+    expect(read(text).entities.due_date).toBe('2026-11-25');
+  });
+
+  it('a day already gone said alone stays, for Gate 3 to refuse', () => {
+    expect(read('gera boleto de 100 pro João pra ontem').entities.due_date).toBe('2026-11-21');
+  });
+});

@@ -512,6 +512,20 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     expect(understand(text).entities.contact_name).toBe(name);
   });
 
+  it('the numbers of an address are neither an amount nor a boleto', () => {
+    expect(understand('faz boleto de 1.250 pro Hélio (rua 12, casa 40) pro dia 30').entities).toMatchObject({
+      contact_name: 'Hélio',
+      amount_cents: 125_000,
+    });
+  });
+
+  it.each([
+    ['avisa a Patrícia que o boleto já tá no email dela 🙏', 'o boleto já tá no email dela'],
+    ['manda pra Vera: Seu boleto já está disponível 😊', 'Seu boleto já está disponível 😊'],
+  ])('a closing emoji is the writer\'s gesture when the text is told indirectly: "%s"', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+  });
+
   it('a number word with a capital inside a name is no amount', () => {
     expect(understand('gera boleto de 300 pra Padaria Sete Estrelas dia 10').entities).toMatchObject({
       contact_name: 'Padaria Sete Estrelas',

@@ -28,8 +28,14 @@ const UNIT_WORDS = wordSet(
 const YEAR_WORDS = wordSet('este ano del');
 const isYear = (cents: number) => cents % 100 === 0 && cents / 100 >= 1990 && cents / 100 <= 2099;
 
-/** Words before a bare number that make it an identifier or a time: "terminación 1234", "a las 3". */
-const IDENTIFIER_WORDS = wordSet('# numero num terminacion las x dia');
+/**
+ * Words before a bare number that make it an identifier, a time or a model: "terminación 1234",
+ * "a las 3", "un iphone 15 de 19,999", "el play 4", "entre 3" (people sharing a bill).
+ */
+const IDENTIFIER_WORDS = wordSet(
+  `# numero num terminacion las x dia iphone galaxy play playstation ps xbox switch redmi note
+   moto pixel ipad serie modelo version generacion entre`,
+);
 
 /**
  * Words that may follow an amount ("250 en uber", "300 de gas", "80 ayer"). A small bare number
@@ -95,7 +101,10 @@ export function findMoney(
     if (!reading) continue;
     const last = tokens[reading.next - 1] as Token;
     const mention = { cents: reading.cents, start: first.start, end: last.end };
-    if (overlapsAny(mention, excluded)) continue;
+    if (overlapsAny(mention, excluded) || isSharedTotal(tokens, reading.next)) {
+      index = reading.next - 1;
+      continue;
+    }
     // "-200", "menos 200", "1e308", 30 digits: never an amount (see `amount-guards.ts`).
     const refused =
       isNegativeAt(folded, mention.start) ||
@@ -132,8 +141,19 @@ function phoneNumberEnd(tokens: readonly Token[], index: number, folded: string)
     if (tokens[next]?.text === '-' && /^\d+$/.test(tokens[next + 1]?.text ?? '')) next++;
     else if (!/^ $/.test(gap)) break;
   }
-  const groups = next - index;
-  return groups >= 2 && (digits === 10 || digits === 12) ? next : undefined;
+  // One unbroken run counts too ("recarga al 5534128890"): no personal amount has ten digits.
+  return digits === 10 || digits === 12 ? next : undefined;
+}
+
+/**
+ * "fueron 600 entre 3": a bill split among people. The total is not what the person spent and
+ * their share is arithmetic nobody said, so neither is read (Gate 3 asks for the amount).
+ */
+function isSharedTotal(tokens: readonly Token[], next: number): boolean {
+  return (
+    tokens[next]?.text === 'entre' &&
+    /^\d{1,2}$|^(?:dos|tres|cuatro|cinco|seis)$/.test(tokens[next + 1]?.text ?? '')
+  );
 }
 
 /** "no fueron 500, fueron 300": an amount denied before the one that replaces it. */
@@ -157,9 +177,12 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
 function readAmount(tokens: readonly Token[], index: number): Reading | undefined {
   const hasSign = tokens[index]?.text === '$';
   const core = readNumber(tokens, hasSign ? index + 1 : index);
-  // "mil y pico", "dos mil y tantos": the exact amount was not said, so none is read.
-  if (!core || (tokens[core.next]?.text === 'y' && VAGUE_REMAINDERS.has(tokens[core.next + 1]?.text ?? ''))) {
-    return undefined;
+  // "mil y pico", "dos mil y tantos": the exact amount was not said, so none is read. After the
+  // hundreds ("2 mil 300 y pico") only small change is left vague, like "como 300".
+  if (!core) return undefined;
+  if (tokens[core.next]?.text === 'y' && VAGUE_REMAINDERS.has(tokens[core.next + 1]?.text ?? '')) {
+    if (scaleOf(tokens[core.next - 1]?.text ?? '') !== undefined) return undefined;
+    return { ...core, next: core.next + 2, marked: core.marked || hasSign };
   }
   let reading = withHalf(tokens, { ...core, marked: core.marked || hasSign });
   if (CURRENCY_WORDS.has(tokens[reading.next]?.text ?? '')) {
@@ -192,6 +215,9 @@ function readNumber(tokens: readonly Token[], index: number): Reading | undefine
   const token = tokens[index];
   if (!token) return undefined;
   if (token.kind === 'number') return readDigits(tokens, index);
+  // "medio millón", "medio millon de pesos": half of the scale word.
+  const halfOf = token.text === 'medio' ? scaleOf(tokens[index + 1]?.text ?? '') : undefined;
+  if (halfOf) return { cents: (halfOf * 100) / 2, next: index + 2, marked: true };
   if (token.kind === 'word' && isNumberWord(token.text)) return readWords(tokens, index);
   return undefined;
 }
@@ -205,13 +231,24 @@ function readDigits(tokens: readonly Token[], index: number): Reading | undefine
   const gluedBefore = previous?.kind === 'word' && previous.end === token.start;
   const gluedAfter = following?.kind === 'word' && following.start === token.end && !scale;
   // "1ro", "3pm", "2x1", "mp3": a number glued to letters is not an amount.
-  if (gluedBefore || gluedAfter) return undefined;
+  if (gluedBefore || gluedAfter || isClockTime(tokens, index)) return undefined;
   const base = parseDigitsToCents(token.text);
   if (base === undefined) return undefined;
   const marked = /[.,]/.test(token.text);
   if (!scale) return { cents: base, next: index + 1, marked };
   const scaled = { cents: base * scale, next: index + 2, marked: true };
   return scaleWord === 'mil' ? withHundreds(tokens, scaled) : scaled;
+}
+
+/** "8:30", "a las 18:45": either side of a colon glued between two numbers is a time. */
+function isClockTime(tokens: readonly Token[], index: number): boolean {
+  const glued = (a: Token | undefined, b: Token | undefined) => !!a && !!b && a.end === b.start;
+  const [before2, before, token, after, after2] = [-2, -1, 0, 1, 2].map((step) => tokens[index + step]);
+  const colonBefore =
+    before?.text === ':' && before2?.kind === 'number' && glued(before2, before) && glued(before, token);
+  const colonAfter =
+    after?.text === ':' && after2?.kind === 'number' && glued(token, after) && glued(after, after2);
+  return colonBefore || colonAfter;
 }
 
 /** "los dos", "las tres", "a los cuatro": both, all three — a count of things, not money. */

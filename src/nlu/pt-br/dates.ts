@@ -51,6 +51,8 @@ export interface DateMention {
   iso: string | undefined;
   from: number;
   to: number;
+  /** A day already gone when the message was sent ("ontem", "segunda passada"). */
+  past?: true;
 }
 
 const MONTHS: Record<string, number> = {
@@ -100,6 +102,8 @@ const NUMERIC = tokenPattern(
 const MONTH_NAME = tokenPattern(`(?:dia )?${DAY} de ${MONTH}(?: \\.)?(?: de (\\d{4}))?`, {
   groupOffsets: true,
 });
+/** "mês que vem dia 10", "mês que vem, no dia 5": the day said after the month. */
+const NEXT_MONTH_DAY = tokenPattern(`${NEXT_MONTH} (?:, )?(?:no |o )?dia ${DAY}`, { groupOffsets: true });
 const DAY_OF_MONTH = tokenPattern(`dia ${DAY}(?: (?:do|no) (${NEXT_MONTH}))?`, { groupOffsets: true });
 const END_OF_MONTH = tokenPattern(`(?:fim|final|ultimo dia) (?:do|de|deste|desse) (?:(${NEXT_MONTH})|mes)`);
 const IN_SPAN = tokenPattern(
@@ -138,7 +142,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   const take = (from: number, to: number, day: EpochDay | Impossible | undefined): void => {
     scan.claim(from, to);
     const iso = day === undefined ? undefined : typeof day === 'number' ? isoDate(day) : day.impossible;
-    found.push({ iso, from, to });
+    found.push(typeof day === 'number' && day < today ? { iso, from, to, past: true } : { iso, from, to });
   };
   scan.forEachMatch(ISO, (m, from, to) => take(from, to, exactDay(Number(m[1]), Number(m[2]), Number(m[3]))));
   const undated = (from: number, month: number, day: number) =>
@@ -156,6 +160,11 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     const mo = MONTHS[m[2] ?? ''] ?? 0;
     if (d === undefined) return;
     take(from, to, m[3] === undefined ? undated(from, mo, d) : exactDay(Number(m[3]), mo, d));
+  });
+  scan.forEachMatch(NEXT_MONTH_DAY, (m, from, to) => {
+    const d = dayNumber(scan, m, 1);
+    const next = civilDate(addMonths(today, 1));
+    if (d !== undefined) take(from, to, validDay(next.year, next.month, d));
   });
   scan.forEachMatch(DAY_OF_MONTH, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
@@ -204,7 +213,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
  * the taking back (and a preposition) sits between the two dates.
  */
 const DATE_TAKEN_BACK =
-  /^[\s.,;:!…-]*(?:nao|digo|quer dizer|ou melhor|na verdade|na real|perdao|ops|pera)[\s.,;:!…-]*(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
+  /^[\s.,;:!…-]*(?:(?:nao|digo|quer dizer|ou melhor|melhor|na verdade|na real|perdao|ops|pera)[\s.,;:!…-]*)+(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
 
 /**
  * A weekday of "the week that comes". Whether a week starts on Sunday or on Monday, Monday to

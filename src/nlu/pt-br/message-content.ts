@@ -205,6 +205,9 @@ function takeRest(
 ): ContentMention | undefined {
   const sentenceEnd = options.indirect === true ? endOfFirstSentence(scan, from) : scan.tokens.length;
   let to = withoutSignOff(scan, from, sentenceEnd);
+  // "avisa a Patrícia que o boleto já tá no email dela 🙏": told indirectly, a closing emoji is
+  // the writer's gesture to Iris; after a colon it belongs to the text ("…disponível 😊").
+  if (options.indirect === true) while (to > from + 1 && isPictograph(scan.word(to - 1))) to--;
   // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
   if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
   const end = to;
@@ -253,6 +256,8 @@ function followsRecipient(scan: Scan, verb: number, que: number): boolean {
 }
 
 const PRONOUNS = new Set(['ele', 'ela', 'eles', 'elas']);
+
+const isPictograph = (word: string): boolean => /^\p{Extended_Pictographic}+$/u.test(word);
 
 /** Spoken fillers ("tipo", "né", "aí") and tokens with no letter or digit (emoji). */
 const FILLERS = new Set(['tipo', 'ne', 'ai', 'assim', 'entao', 'viu', 'tambem', 'tb', 'tbm']);

@@ -63,6 +63,10 @@ horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas u
   ),
 );
 const ARTICLES = new Set(['um', 'uma']);
+/** Words before the numbers of an address. */
+const ADDRESS_PARTS = new Set(
+  'rua avenida av travessa casa apto apartamento ap bloco sala lote quadra qd andar cep'.split(' '),
+);
 /** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
 const PLURAL_NOT_COUNTED = new Set(
   'reais pilas paus contos mangos pratas pros pras dos das nos nas mas mais menos depois antes apos ates'.split(
@@ -96,6 +100,12 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       // "a 1a parcela", "2ª via": an ordinal counts, it is no amount.
       scan.claim(i, i + 2);
       i++;
+      continue;
+    }
+    if (!numeral.words && ADDRESS_PARTS.has(scan.word(i - 1))) {
+      // "rua 12, casa 40": part of an address, no amount and no boleto number.
+      scan.claim(i, numeral.end);
+      i = numeral.end - 1;
       continue;
     }
     let { cents } = numeral;

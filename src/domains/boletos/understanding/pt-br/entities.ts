@@ -114,8 +114,12 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);
     const due = mentions.dueDates.filter((date) => date.iso !== undefined);
-    for (const date of focused(due.length > 0 ? due : dated, span, { onlyRequest }))
-      out.add('due_date', date.iso as string);
+    let candidates = focused(due.length > 0 ? due : dated, span, { onlyRequest });
+    // A new boleto falls due ahead: a day already gone ("entreguei ontem … gera pra próxima
+    // quarta") is the story's when another day is said. Alone it stays, and Gate 3 refuses it.
+    if (intent === 'CREATE_BOLETO' && candidates.some((date) => !date.past))
+      candidates = candidates.filter((date) => !date.past);
+    for (const date of candidates) out.add('due_date', date.iso as string);
   }
 
   if (wants.has('message_content') && mentions.content !== undefined)
