@@ -526,6 +526,23 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     expect(understand(text).entities.message_content).toBe(content);
   });
 
+  it.each([
+    ['manda um reminder pro Diego q o boleto vence sexta, please', 'o boleto vence sexta'],
+    [
+      'mandar uma mensagem pro Kleber falando que o boleto novo já tá no email dele tá',
+      'o boleto novo já tá no email dele',
+    ],
+    ['avisa a Ana que o boleto já tá', 'o boleto já tá'],
+  ])('a closing "please" or spoken "tá" asks Iris, it is not sent: "%s"', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+  });
+
+  it('a verb after a lower-case name in a voice note is not part of it, nor is "daqui"', () => {
+    const text =
+      'ontem fui na obra do seu osvaldo terminei o telhado e ele pediu a cobrança então gera um boleto pra ele de três mil pra daqui a pro dia 30';
+    expect(understand(text).entities.contact_name).toBe('osvaldo');
+  });
+
   it('a number word with a capital inside a name is no amount', () => {
     expect(understand('gera boleto de 300 pra Padaria Sete Estrelas dia 10').entities).toMatchObject({
       contact_name: 'Padaria Sete Estrelas',

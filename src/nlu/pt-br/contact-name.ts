@@ -96,7 +96,7 @@ referente ref relativo relativa aluguel mensalidade condominio consulta servico 
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
 matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
-pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta
+pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 `.split(/\s+/),
@@ -115,6 +115,8 @@ const CAPITALIZED_IN_NAMES = new Set([
     ' ',
   ),
 ]);
+
+const VERB_ENDING = /(?:ei|ou|aram|eram|iram|ava|avam)$/;
 
 /** A word that can be part of a name, or false; `inName`: it would continue a capitalized one. */
 function isNameWord(scan: Scan, i: number, inName = false): boolean {
@@ -146,8 +148,12 @@ export function readName(
   }
   if (!isNameWord(scan, first)) return undefined;
   const capitalized = scan.tokens[first]?.capitalized ?? false;
+  // In an all-lower-case voice note a verb may follow the name ("do seu osvaldo terminei o
+  // serviço"): a past or imperfect ending never continues a lower-case name.
   const sameStyle = (i: number): boolean =>
-    isNameWord(scan, i, capitalized) && (scan.tokens[i]?.capitalized ?? false) === capitalized;
+    isNameWord(scan, i, capitalized) &&
+    (scan.tokens[i]?.capitalized ?? false) === capitalized &&
+    (capitalized || !VERB_ENDING.test(scan.word(i)));
   let end = first + 1;
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
