@@ -533,6 +533,9 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
       'o boleto novo já tá no email dele',
     ],
     ['avisa a Ana que o boleto já tá', 'o boleto já tá'],
+    ['avisa a Dona Socorro que o boleto vence amanhã, visse', 'o boleto vence amanhã'],
+    ['manda um reminder pro Kevin que o boleto vence tomorrow, ok?', 'o boleto vence tomorrow'],
+    ['avisa a Ana que tá tudo ok', 'tá tudo ok'],
   ])('a closing "please" or spoken "tá" asks Iris, it is not sent: "%s"', (text, content) => {
     expect(understand(text).entities.message_content).toBe(content);
   });
@@ -552,6 +555,12 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
 
   it('"em" joins a name only when it starts with a trade ("pra Ana em Curitiba" is Ana)', () => {
     expect(understand('gera um boleto de 200 pra Ana em Curitiba dia 10').entities.contact_name).toBe('Ana');
+  });
+
+  it('"o cara" is nobody\'s name', () => {
+    expect(understand('CANCELA O BOLETO 509 AGORA Q O CARA JA PAGOU POR PIX').entities).toEqual({
+      boleto_id: 509,
+    });
   });
 
   it('a shouted role is no name ("O CLIENTE DESISTIU")', () => {

@@ -96,7 +96,7 @@ referente ref relativo relativa aluguel mensalidade condominio consulta servico 
 produtos compra venda pedido parcela taxa luz agua internet escola curso aula aulas frete reforma material
 matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
-pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui
+pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui cara rapaz moco moca
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 `.split(/\s+/),

@@ -226,8 +226,12 @@ const ARTICLE = new Set(['o', 'a']);
 /** "lembra a Carla q o boleto vence dia 15 pfv": the please is for Iris, not for Carla. */
 const TRAILING_PLEASE = /(?<=\S)[\s,]+(?:pfv|pf|pls|plis|please|porfa)[.!]*$/i;
 const REMIND = new Set(['lembra', 'lembrar', 'lembre']);
-/** "…que o boleto já tá no email dela viu / tá": a spoken tag asking Iris to take note. */
-const TRAILING_TAG = /(?<=\S)(?<!\b(?:já|ja|não|nao|que|ainda|só|so))\s+(?:viu|tá)[.!]*$/i;
+/**
+ * "…que o boleto já tá no email dela viu / tá / visse / , ok?": a spoken tag asking Iris to take
+ * note.
+ */
+const TRAILING_TAG =
+  /(?<=\S)(?<!\b(?:já|ja|não|nao|que|ainda|só|so))(?:\s+(?:viu|visse|tá)|,\s*(?:visse|ok\?))[.!]*$/i;
 
 function findToken(scan: Scan, text: string, from: number): number {
   for (let i = from; i < scan.tokens.length; i++) if (scan.word(i) === text) return i;
