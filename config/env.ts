@@ -71,6 +71,18 @@ export const envSchema = z.object({
   /** Per call; a chat turn should not wait long for a model that has an offline fallback. */
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
+  /**
+   * SMTP server for the messages tenants queue for their contacts (`queue_message`):
+   * `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`; `?tls=off` is
+   * accepted for a relay on loopback only. Unset: no e-mail leaves (see docs/message-delivery.md).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender address of those e-mails (the tenant's name is shown beside it). */
+  MAIL_FROM: z.string().email().default('iris@localhost'),
+
   AUDIO_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -50,7 +50,10 @@ export async function runSeed(
     for (const name of DEMO.boletos.contacts) {
       const key = nameKey(name);
       const exists = await db.contact.findFirst({ where: { tenantId: demo.id, nameKey: key } });
-      if (!exists) await db.contact.create({ data: { tenantId: demo.id, name, nameKey: key } });
+      // An example.com address (reserved, never delivered) to try e-mail delivery against a
+      // local SMTP server: `npm run iris -- tenant delivery --tenant demo --mode email`.
+      const email = `${key.replace(/\s+/g, '.')}@example.com`;
+      if (!exists) await db.contact.create({ data: { tenantId: demo.id, name, nameKey: key, email } });
     }
     const cristi = await db.tenant.upsert({
       where: { slug: DEMO.finance.slug },

@@ -3,12 +3,15 @@
  *   tenant create --slug acme --name "ACME Ltda" --pack boletos|finance
  *   invite --tenant demo --role owner|operator|viewer --name "Carlos"   # one-time code for /start
  *   user add --tenant demo --name "Carlos" --phone 5511987654321 --role operator  # WhatsApp by phone
- *   contact add --tenant demo --name "Maria Oliveira"
+ *   contact add --tenant demo --name "Maria Oliveira" [--email maria@example.com] [--phone 5511…]
+ *   contact set --tenant demo --name "Maria Oliveira" --email maria@example.com   # or --phone
+ *   tenant delivery --tenant demo --mode email|none   # how queued messages reach contacts
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
  */
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { loadConfig, PRODUCT } from '../config';
 import { createInvite } from '../src/app/invites';
 import { allPacks } from '../src/app/packs';
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
       phone: { type: 'string' },
       title: { type: 'string' },
       type: { type: 'string', default: 'faq' },
+      email: { type: 'string' },
+      mode: { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -107,9 +112,44 @@ async function main(): Promise<void> {
         const tenant = await tenantBySlug();
         if (!values.name) throw new Error('--name is required');
         await db.contact.create({
-          data: { tenantId: tenant.id, name: values.name, nameKey: nameKey(values.name) },
+          data: {
+            tenantId: tenant.id,
+            name: values.name,
+            nameKey: nameKey(values.name),
+            ...contactAddress(values),
+          },
         });
         console.log(`Contact "${values.name}" added to "${tenant.slug}".`);
+        break;
+      }
+      case 'contact set': {
+        const tenant = await tenantBySlug();
+        if (!values.name) throw new Error('--name is required');
+        const address = contactAddress(values);
+        if (Object.keys(address).length === 0) throw new Error('--email or --phone is required');
+        const { count } = await db.contact.updateMany({
+          where: { tenantId: tenant.id, nameKey: nameKey(values.name) },
+          data: address,
+        });
+        if (count !== 1)
+          throw new Error(
+            `"${tenant.slug}" has ${count} contacts named "${values.name}"; expected exactly one`,
+          );
+        console.log(`Contact "${values.name}" updated.`);
+        break;
+      }
+      case 'tenant delivery': {
+        const tenant = await tenantBySlug();
+        if (values.mode !== 'email' && values.mode !== 'none')
+          throw new Error('--mode must be email or none');
+        await db.tenant.update({ where: { id: tenant.id }, data: { messageDelivery: values.mode } });
+        console.log(
+          `"${tenant.slug}": messages to contacts ${values.mode === 'email' ? 'go by e-mail' : 'are kept for the owner to forward'}.`,
+        );
+        if (values.mode === 'email' && !loadConfig().SMTP_URL)
+          console.log(
+            'Note: SMTP_URL is not set, so nothing is sent until it is (see docs/message-delivery.md).',
+          );
         break;
       }
       case 'kb add': {
@@ -153,12 +193,28 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | invite | user add | contact add | kb add | kb list | kb remove  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
         );
     }
   } finally {
     await db.$disconnect();
   }
+}
+
+/** The e-mail and phone given on the command line, checked. */
+function contactAddress(values: { email?: string; phone?: string }): { email?: string; phone?: string } {
+  const address: { email?: string; phone?: string } = {};
+  if (values.email !== undefined) {
+    if (!z.string().email().safeParse(values.email).success)
+      throw new Error(`--email "${values.email}" is not an e-mail address`);
+    address.email = values.email;
+  }
+  if (values.phone !== undefined) {
+    const phone = values.phone.replace(/\D/g, '');
+    if (!/^\d{10,15}$/.test(phone)) throw new Error('--phone must have 10-15 digits with the country code');
+    address.phone = phone;
+  }
+  return address;
 }
 
 /** Markdown and plain text as they are; HTML without its tags (PDF is not read yet). */

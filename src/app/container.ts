@@ -1,3 +1,5 @@
+import type { MailTransport } from '../core/mail';
+import { SmtpMailTransport } from '../providers/smtp-mail';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -130,6 +132,14 @@ export class Container {
       audit: { write: (entries) => this.audit.write(entries) },
     });
   }
+
+  /** E-mail to tenants' contacts, when SMTP_URL is set; closed by the role that uses it. */
+  get mail(): MailTransport | undefined {
+    if (this.mailTransport === undefined && this.config.SMTP_URL)
+      this.mailTransport = new SmtpMailTransport({ url: this.config.SMTP_URL, from: this.config.MAIL_FROM });
+    return this.mailTransport;
+  }
+  private mailTransport: MailTransport | undefined;
 
   private ingressInstance: Ingress | undefined;
 

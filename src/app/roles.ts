@@ -2,7 +2,9 @@ import { PRODUCT } from '../../config/product';
 import type { Worker } from 'bullmq';
 import { IrisError } from '../core/errors';
 import type { Transcriber } from '../core/providers';
+import { startMessageDeliverer } from '../queues/message-deliverer';
 import { startSweeper } from '../queues/sweeper';
+import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import { CHANNEL_MODULES } from './channels/registry';
@@ -52,9 +54,23 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
   });
+  const mail = c.mail;
+  const deliverer = mail
+    ? startMessageDeliverer({
+        outbox: new PrismaMessageOutbox(c.db),
+        mail,
+        logger: c.logger.child({ component: 'message-delivery' }),
+        onOutcome: (outcome) => metrics.inc(M.contactMessages, { outcome }),
+      })
+    : undefined;
   c.onClose(async () => {
     stopSweeper();
-    await worker.close();
+    // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
+    const stopDelivery = async () => {
+      await deliverer?.stop();
+      await mail?.close();
+    };
+    await Promise.all([stopDelivery(), worker.close()]);
   });
   return worker;
 }

@@ -52,6 +52,12 @@ export const SHARED_METRICS = {
     type: 'counter',
     labelNames: ['transient'],
   },
+  contactMessages: {
+    name: 'iris_contact_messages_total',
+    help: 'Messages to contacts by delivery outcome: sent, retry (a later attempt is scheduled), failed.',
+    type: 'counter',
+    labelNames: ['outcome'],
+  },
   providerErrors: {
     name: 'iris_provider_errors_total',
     help: 'Errors from outside providers (Gemini), by provider and error code.',

@@ -192,10 +192,12 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       expect(await actionCount(who)).toBe(0);
     });
 
-    it('queue_message: queued without confirmation, with the words the person wrote', async () => {
+    it('queue_message: recorded without confirmation, with the words the person wrote; delivery off says so', async () => {
       const who = await boletosPerson(h);
       const sent = await send(h, who, 'manda uma mensagem pro João Silva dizendo que o boleto vence amanhã');
-      expect(sent.replies).toEqual(['Mensagem para João Silva colocada na fila de envio.']);
+      expect(sent.replies).toEqual([
+        'Mensagem para João Silva registrada. O envio automático está desligado nesta conta: encaminhe você mesmo.',
+      ]);
       const rows = await h.db.queuedMessage.findMany({
         where: { tenantId: who.tenantId },
         include: { contact: true },
@@ -203,6 +205,7 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       expect(rows).toEqual([
         expect.objectContaining({
           content: 'o boleto vence amanhã',
+          status: 'kept',
           correlationId: sent.correlationId,
           contact: expect.objectContaining({ name: 'João Silva' }),
         }),

@@ -37,7 +37,11 @@ export const boletosCatalog = {
   list_line: '• nº {number} — {amount} — {contact} — vence {dueDate} — {status}',
   list_more: '… e mais {count}.',
   list_empty: 'Nenhum boleto encontrado.',
-  message_queued: 'Mensagem para {contact} colocada na fila de envio.',
+  message_queued_email: 'Mensagem para {contact} na fila de envio por e-mail ({address}).',
+  message_no_address:
+    '{contact} não tem e-mail cadastrado: a mensagem ficou registrada, mas não será enviada. Encaminhe você mesmo.',
+  message_kept:
+    'Mensagem para {contact} registrada. O envio automático está desligado nesta conta: encaminhe você mesmo.',
   // Status names
   status_PENDING: 'pendente',
   status_PAID: 'pago',

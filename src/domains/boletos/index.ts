@@ -104,8 +104,14 @@ export const boletosPack: DomainPack = {
             },
           ),
         };
-      case 'queue_message':
-        return { text: say('message_queued', { contact: String(result.contact_name) }) };
+      case 'queue_message': {
+        const contact = String(result.contact_name);
+        if (result.delivery === 'email')
+          return { text: say('message_queued_email', { contact, address: String(result.address) }) };
+        return {
+          text: say(result.delivery === 'no_address' ? 'message_no_address' : 'message_kept', { contact }),
+        };
+      }
       default:
         void scope;
         throw new Error(`no reply for tool ${tool}`);

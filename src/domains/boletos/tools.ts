@@ -231,15 +231,23 @@ export const queueMessage: ToolDefinition<z.infer<typeof queueInput>> = {
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
+    const tenant = await ctx.db.tenant.findUniqueOrThrow({
+      where: { id: ctx.tenant.id },
+      select: { messageDelivery: true },
+    });
+    // Sent by e-mail when the tenant turned delivery on and the contact has an address; kept on
+    // record otherwise, and the reply says which (a message said to be sent must be sent).
+    const delivery = tenant.messageDelivery !== 'email' ? 'off' : contact.email ? 'email' : 'no_address';
     await ctx.db.queuedMessage.create({
       data: {
         tenantId: ctx.tenant.id,
         contactId: contact.id,
         content: params.message_content,
         correlationId: ctx.correlationId,
+        ...(delivery === 'email' ? { status: 'pending', channel: 'email', address: contact.email } : {}),
       },
     });
-    return { contact_name: contact.name };
+    return { contact_name: contact.name, delivery, address: delivery === 'email' ? contact.email : null };
   },
 };
 

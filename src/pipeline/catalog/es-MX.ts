@@ -48,4 +48,6 @@ export const esMX: Record<PipelineMessageKey, string> = {
   link_invalid: 'Esta invitación no es válida o ya expiró. Pide una nueva.',
   link_already: 'Tu cuenta ya está vinculada. ¿En qué te ayudo?',
   not_allowed: 'Tu perfil no tiene permiso para esa acción.',
+  contact_mail_subject: 'Mensaje de {tenant}',
+  contact_mail_signature: '— {tenant} (enviado por la asistente Iris)',
 };

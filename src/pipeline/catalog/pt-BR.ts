@@ -50,6 +50,9 @@ export const ptBR = {
   link_invalid: 'Este convite é inválido ou expirou. Peça um novo convite ao responsável.',
   link_already: 'Sua conta já está vinculada. Como posso ajudar?',
   not_allowed: 'Seu perfil não tem permissão para essa ação.',
+  // A message a tenant sends a contact by e-mail
+  contact_mail_subject: 'Mensagem de {tenant}',
+  contact_mail_signature: '— {tenant} (enviada pela assistente Iris)',
 } as const;
 
 export type PipelineMessageKey = keyof typeof ptBR;
