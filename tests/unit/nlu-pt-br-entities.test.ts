@@ -512,6 +512,49 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     expect(understand(text).entities.contact_name).toBe(name);
   });
 
+  it.each([
+    [
+      'Favor gerar boleto de -450,00 para Lúcia Andrade com vencimento amanhã (ajuste do contrato 88).',
+      {
+        contact_name: 'Lúcia Andrade',
+        due_date: '2026-11-23',
+      },
+    ],
+    [
+      'Prezados, solicito o cancelamento do boleto nº 1312, emitido em duplicidade para a NF 4410.',
+      { boleto_id: 1312 },
+    ],
+  ])(
+    'a document\'s number (NF, contrato, pedido) is neither an amount nor a boleto: "%s"',
+    (text, entities) => {
+      expect(understand(text).entities).toEqual(entities);
+    },
+  );
+
+  it.each([
+    ['cancela o boleto 872, o Sérgio do escritório emitiu errado', { boleto_id: 872 }],
+    ['a Juliana, minha sócia, quer saber se o boleto nº 2210 já foi pago', { boleto_id: 2210 }],
+    ['cancela o boleto 872 do João', { boleto_id: 872, contact_name: 'João' }],
+  ])('with its number, a boleto keeps only a name cued as its own: "%s"', (text, entities) => {
+    expect(understand(text).entities).toEqual(entities);
+  });
+
+  it.each([
+    ['me mostra os boletos vencidos do Mercadinho São Jorge ME', 'Mercadinho São Jorge ME'],
+    ['Para o fechamento, preciso da relação de todos os boletos com vencimento no dia 30.', undefined],
+    ['o boleto do seu Jesus já foi pago? se Deus quiser sim', 'Jesus'],
+  ])('company suffixes, and words that are no customer: "%s"', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
+
+  it('someone who "veio aqui dizendo que pagou" told a story; the question is about the boleto', () => {
+    const out = understand('o rapaz da eletrica veio aqui dizendo que pagou, o 330 ainda ta em aberto?');
+    expect(out.entities).toEqual({ boleto_id: 330 });
+    expect(proposesWrite('o rapaz da eletrica veio aqui dizendo que pagou, o 330 ainda ta em aberto?')).toBe(
+      false,
+    );
+  });
+
   it('the numbers of an address are neither an amount nor a boleto', () => {
     expect(understand('faz boleto de 1.250 pro Hélio (rua 12, casa 40) pro dia 30').entities).toMatchObject({
       contact_name: 'Hélio',

@@ -97,6 +97,7 @@ produtos compra venda pedido parcela taxa luz agua internet escola curso aula au
 matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui cara rapaz moco moca
+fechamento relatorio deus
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 `.split(/\s+/),
@@ -116,6 +117,8 @@ const CAPITALIZED_IN_NAMES = new Set([
   ),
 ]);
 
+const COMPANY_SUFFIXES = new Set(['ME', 'EPP', 'MEI', 'EIRELI', 'S/A']);
+
 const VERB_ENDING = /(?:ei|ou|aram|eram|iram|ava|avam)$/;
 
 /** A word that can be part of a name, or false; `inName`: it would continue a capitalized one. */
@@ -125,6 +128,8 @@ function isNameWord(scan: Scan, i: number, inName = false): boolean {
     return false;
   if (!NOT_A_NAME.has(token.folded) && !NOT_A_NAME.has(token.text)) return true;
   const written = scan.text.original.slice(token.start, token.end);
+  // "Mercadinho São Jorge ME": a company's legal suffix ends its name ("me" is otherwise a pronoun).
+  if (inName && COMPANY_SUFFIXES.has(written)) return true;
   const titleCase = token.capitalized && written !== written.toUpperCase();
   return titleCase && (inName ? CAPITALIZED_IN_NAMES : NAME_OPENERS).has(token.folded);
 }

@@ -74,12 +74,14 @@ function reportedSpeech(scan: Scan, i: number): boolean {
   for (let back = i - 1; back >= Math.max(0, i - 4); back--) {
     const word = scan.word(back);
     if (SEND_VERBS.has(word)) return true;
-    if (PAST_TENSE.test(word)) return false;
+    if (PAST_TENSE.test(word) || IRREGULAR_PAST.has(word)) return false;
   }
   return true;
 }
 
 const PAST_TENSE = /^[a-z]{2,}(?:ou|eu|iu)$/;
+/** "o rapaz da elétrica veio aqui dizendo que pagou": irregular past verbs start a story too. */
+const IRREGULAR_PAST = new Set('veio vieram disse disseram fez fizeram esteve teve trouxe'.split(' '));
 /** Verbs that make the speech word after them an ongoing story, not an order. */
 const PROGRESSIVE = new Set(
   'vive vivia fica ficava anda andava esta estava ta tava estao tao estavam continua vem vinha'.split(' '),

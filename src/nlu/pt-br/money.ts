@@ -63,9 +63,13 @@ horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas u
   ),
 );
 const ARTICLES = new Set(['um', 'uma']);
-/** Words before the numbers of an address. */
-const ADDRESS_PARTS = new Set(
-  'rua avenida av travessa casa apto apartamento ap bloco sala lote quadra qd andar cep'.split(' '),
+/**
+ * Words before a number that is no amount and no boleto: an address ("rua 12, casa 40") or a
+ * document's reference ("NF 2291", "contrato 88", "pedido 7781", "PO 3390").
+ */
+const REFERENCE_PARTS = new Set(
+  `rua avenida av travessa casa apto apartamento ap bloco sala lote quadra qd andar cep
+   nf nfe nfs nfse contrato pedido po oc os protocolo processo matricula cpf cnpj`.split(/\s+/),
 );
 /** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
 const PLURAL_NOT_COUNTED = new Set(
@@ -102,8 +106,8 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       i++;
       continue;
     }
-    if (!numeral.words && ADDRESS_PARTS.has(scan.word(i - 1))) {
-      // "rua 12, casa 40": part of an address, no amount and no boleto number.
+    if (!numeral.words && REFERENCE_PARTS.has(scan.word(i - 1))) {
+      // "rua 12, casa 40", "ref. NF 2291": an address or a document, no amount and no boleto.
       scan.claim(i, numeral.end);
       i = numeral.end - 1;
       continue;

@@ -91,7 +91,11 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
   const ids = wants.has('boleto_id') ? idsOf(mentions, span) : [];
   // A request naming its boleto by number needs no one from the story ("o seu Antonio veio
   // reclamar… o boleto 1203 tá pago?" is about 1203, not about Antonio).
-  const names = focused(mentions.names, span, { onlyRequest: onlyRequest || ids.length > 0 });
+  // Nor does it need a person merely told about in its sentence ("cancela o boleto 872, o Sérgio
+  // do escritório emitiu errado"): with a number, only a name cued as the boleto's or its
+  // recipient's is kept.
+  const cued = ids.length > 0 ? mentions.names.filter((name) => name.rank < 3) : mentions.names;
+  const names = focused(cued, span, { onlyRequest: onlyRequest || ids.length > 0 });
   // A request that only refers back ("gera pra ela") to a story with several people: every
   // name is a candidate, so the person is asked which one instead of the likeliest being taken.
   const referredBack = span !== undefined && names === mentions.names;
