@@ -111,3 +111,25 @@ describe('pt-BR intents and confidence', () => {
     expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
   });
 });
+
+describe('pt-BR: a write put off for later, or wished by the customer, is not a second request', () => {
+  it.each([
+    ['cancela o 903 q saiu com valor errado, depois eu gero outro', 'CANCEL_BOLETO'],
+    ['gera o boleto do Tiago de 780 pra dia 30, depois eu te peço pra mandar msg pra ele', 'CREATE_BOLETO'],
+    ['a Sônia quer parcelar em 3x, entao gera so o primeiro boleto de 500 pra ela dia 10', 'CREATE_BOLETO'],
+  ])('"%s" asks for %s', (text, intent) => {
+    const result = understand(text);
+    expect(result.intent).toBe(intent);
+    expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+  });
+
+  it.each([
+    'parcela em 3x o da Fernanda',
+    'cancela o 45 e cria outro de 150',
+    'eu mesmo gero o boleto do João depois',
+  ])('still proposes nothing: "%s"', (text) => {
+    const result = understand(text);
+    const proposes = ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(result.intent);
+    expect(proposes && result.confidence >= THRESHOLD).toBe(false);
+  });
+});

@@ -65,7 +65,7 @@ export function checkWrite(intent: string, folded: string, rules: SpeechActRules
   const request = evidence === undefined ? folded : fromRequestOn(folded, evidence);
   const affirmed = (text: string) => (rules.declined ? text.replace(rules.declined, ' ') : text);
   if (rules.outOfReach.test(affirmed(request))) return { pass: false, reason: 'out_of_reach' };
-  if (rules.hypothetical.test(request)) return { pass: false, reason: 'hypothetical' };
+  if (rules.hypothetical.test(affirmed(request))) return { pass: false, reason: 'hypothetical' };
   // A negation counts unless the write is asked for in its own unmistakable words after the
   // last write declined ("não precisa gerar boleto, manda msg pro Pedro…"; never "avisa o Pedro…
   // na verdade não avisa não").

@@ -43,15 +43,17 @@ export const PT_BR_SPEECH_ACTS: SpeechActRules = {
   // boleto once issued ("coloca juros de 2% no boleto do Rogério", "parcela em 3x o da
   // Fernanda", "muda o vencimento do 312").
   outOfReach:
-    /\b(?:(?:faz|faca|fazer|gera|gerar|cria|criar|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b|\b(?:faz|faca|fazer|gera|gerar|emite|emitir|manda|mandar|envia|enviar|cancela|cancelar)\s+(?:a |as |uma )?(?:nf|nfe|nfs|nfse|notinha|nota fiscal|notas fiscais)\b|\b(?:coloca|coloque|colocar|poe|ponha|bota|bote|botar|aplica|aplique|aplicar|adiciona|adicione|acrescenta|acrescente|dar|concede|conceda|tira|tire|tirar)\s+(?:um |uma |o |a |os )?(?:\S+\s*%\s*(?:de\s+)?|\S+ por cento (?:de\s+)?)?(?:juros|multa|desconto)\b|\b(?:da|de)\s+(?:\S+\s*%|\S+ por cento)\s+(?:de\s+)?(?:juros|multa|desconto)\b|\b(?:muda|mude|mudar|altera|altere|alterar|prorroga|prorrogue|prorrogar|adia|adie|adiar)\s+(?:a data|o vencimento|o valor|o prazo)\b|\bparcel(?:a|e|ar)\s+(?:em\s+\d|o |a |os |as )/,
+    /\b(?:(?:faz|faca|fazer|gera|gerar|cria|criar|manda|mandar|envia|enviar|devolve|devolver)\s+(?:um |o |uns )?pix|transfere|transfira|transferir|paga pra mim|paga por mim)\b|\b(?:faz|faca|fazer|gera|gerar|emite|emitir|manda|mandar|envia|enviar|cancela|cancelar)\s+(?:a |as |uma )?(?:nf|nfe|nfs|nfse|notinha|nota fiscal|notas fiscais)\b|\b(?:coloca|coloque|colocar|poe|ponha|bota|bote|botar|aplica|aplique|aplicar|adiciona|adicione|acrescenta|acrescente|dar|concede|conceda|tira|tire|tirar)\s+(?:um |uma |o |a |os )?(?:\S+\s*%\s*(?:de\s+)?|\S+ por cento (?:de\s+)?)?(?:juros|multa|desconto)\b|\b(?:da|de)\s+(?:\S+\s*%|\S+ por cento)\s+(?:de\s+)?(?:juros|multa|desconto)\b|\b(?:muda|mude|mudar|altera|altere|alterar|prorroga|prorrogue|prorrogar|adia|adie|adiar)\s+(?:a data|o vencimento|o valor|o prazo)\b|(?<!\b(?:quer|queria|pediu pra|pediu para|prefere|vai)\s)\bparcel(?:a|e|ar)\s+(?:em\s+\d|o |a |os |as )/,
   // Taken back after a pause ("manda um lembrete pro Caio... esquece, deixa"), or the write's
   // verb negated — unless another request follows it ("não precisa cobrar hoje, só gera o boleto").
   negated: new RegExp(
     `(?:\\.\\s?|,)\\s*(?:${TAKING_BACK.join('|')}|deixa pra la|deixa quieto|deixa(?=\\s*(?:[,.;!]|$)))|` +
       `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas|primeiro|agora|entao)\\s+(?:me\\s+)?${ACTION}\\b)`,
   ),
+  // Also a write put off for later by the writer ("cancela o 903, depois eu gero outro").
   declined: new RegExp(
-    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+(?:de\\s+)?|quero\\s+|vou\\s+)?${ACTION}\\b[^,.;!?]*`,
+    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+(?:de\\s+)?|quero\\s+|vou\\s+)?${ACTION}\\b[^,.;!?]*|` +
+      `\\b(?:depois|amanha|mais tarde)\\s+(?:eu\\s+)?(?:te\\s+peco\\s+(?:pra|para)|gero|crio|emito|faco|mando|envio|cancelo|refaco)\\b[^,.;!?]*`,
     'g',
   ),
   evidence: {
