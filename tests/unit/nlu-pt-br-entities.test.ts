@@ -555,6 +555,31 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     );
   });
 
+  it.each([
+    ['boleto pra Padaria Pão Quente LTDA, CNPJ 12.345.678/0001-90, valor 780,00', 78_000],
+    ['cobrar a Construtora Alicerce pela NF 4521 de 2026, manda um boleto de 12 mil', 1_200_000],
+    ['boleto de trezentos e oitenta reais pro Lucas, pacote de 10 aulas práticas', 38_000],
+    ['boleto pra Lúcia Helena: 3 caixas de 45 reais cada, total R$ 135', 13_500],
+  ])('the amount beside a CNPJ, a document\'s year, a count or a unit price: "%s"', (text, cents) => {
+    expect(understand(text).entities.amount_cents).toBe(cents);
+  });
+
+  it('"Rua Sete de Setembro" is a street, not the 7th of September', () => {
+    const out = understand('Pro Zé (oficina da Rua Sete de Setembro) faz um boleto de 320 pra segunda');
+    expect(out.entities.due_date).toBe('2026-11-23');
+  });
+
+  it.each([
+    ['a Vera pagou um hj, me lista os outros boletos dela', undefined],
+    ['listei os vencidos ontem mas apaguei sem querer, me manda de novo a lista', undefined],
+    ['o que venceu ontem?', '2026-11-21'],
+    ['e os de amanhã?', '2026-11-23'],
+  ])('a list filters by a due day, not by the day something was done: "%s"', (text, dueDate) => {
+    const out = understand(text);
+    expect(out.intent).toBe('LIST_BOLETOS');
+    expect(out.entities.due_date).toBe(dueDate);
+  });
+
   it('the numbers of an address are neither an amount nor a boleto', () => {
     expect(understand('faz boleto de 1.250 pro Hélio (rua 12, casa 40) pro dia 30').entities).toMatchObject({
       contact_name: 'Hélio',

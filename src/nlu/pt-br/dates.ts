@@ -53,6 +53,11 @@ export interface DateMention {
   to: number;
   /** A day already gone when the message was sent ("ontem", "segunda passada"). */
   past?: true;
+  /**
+   * Said of something already done, in a clause with a past verb ("a Vera pagou um hj",
+   * "listei os vencidos ontem"): when it happened, not a due date to filter by.
+   */
+  toldAsDone?: true;
 }
 
 const MONTHS: Record<string, number> = {
@@ -156,6 +161,9 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     take(from, to, explicitYear === undefined ? undated(from, mo, d) : exactDay(explicitYear, mo, d));
   });
   scan.forEachMatch(MONTH_NAME, (m, from, to) => {
+    // "Rua Sete de Setembro", "Av. 25 de Março": a street named after a date.
+    if (STREETS.has(scan.word(from - 1)) || (scan.word(from - 1) === '.' && STREETS.has(scan.word(from - 2))))
+      return scan.claim(from, to);
     const d = dayNumber(scan, m, 1);
     const mo = MONTHS[m[2] ?? ''] ?? 0;
     if (d === undefined) return;
@@ -200,6 +208,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   });
 
   found.sort((a, b) => a.from - b.from);
+  for (const date of found) if (inClauseWithPastVerb(scan, date.from, date.to)) date.toldAsDone = true;
   const text = scan.text.original;
   return withoutCorrected(
     found,
@@ -305,6 +314,21 @@ const PAST_DUE = new Set([
 const DATE_LINKS = new Set(['dia', 'no', 'na', 'em', 'o', 'a', 'de', 'desde']);
 
 /** A past due word right before the date, only prepositions between ("venceram dia 5"). */
+const STREETS = new Set(['rua', 'avenida', 'av', 'travessa', 'praca', 'estrada', 'alameda', 'rodovia']);
+
+/** A past verb ("pagou", "quitou", "listei"); due words are read as such elsewhere. */
+const PAST_VERB = /^[a-z]{3,}(?:ou|eu|iu|ei)$/;
+const NOT_PAST_VERBS = new Set(['estou', 'venceu', 'vencei']);
+const CLAUSE_BREAKS = new Set([',', '.', ';', '!', '?', 'mas', 'e', 'entao', 'agora']);
+
+function inClauseWithPastVerb(scan: Scan, from: number, to: number): boolean {
+  const isPastVerb = (i: number) => PAST_VERB.test(scan.word(i)) && !NOT_PAST_VERBS.has(scan.word(i));
+  for (let i = from - 1; i >= 0 && !CLAUSE_BREAKS.has(scan.word(i)); i--) if (isPastVerb(i)) return true;
+  for (let i = to; i < scan.tokens.length && !CLAUSE_BREAKS.has(scan.word(i)); i++)
+    if (isPastVerb(i)) return true;
+  return false;
+}
+
 function saidAsPastDue(scan: Scan, from: number): boolean {
   for (let i = from - 1; i >= Math.max(0, from - 3); i--) {
     if (PAST_DUE.has(scan.word(i))) return true;

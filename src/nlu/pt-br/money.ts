@@ -108,8 +108,9 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     }
     if (!numeral.words && REFERENCE_PARTS.has(scan.word(i - 1))) {
       // "rua 12, casa 40", "ref. NF 2291": an address or a document, no amount and no boleto.
-      scan.claim(i, numeral.end);
-      i = numeral.end - 1;
+      const end = referenceEnd(scan, numeral.end);
+      scan.claim(i, end);
+      i = end - 1;
       continue;
     }
     let { cents } = numeral;
@@ -150,10 +151,13 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     }
 
     let from = i;
+    let introducedOnly = false;
     if (scan.word(i - 1) === 'r$' && scan.isFree(i - 1)) {
       from = i - 1;
       marked = true;
     } else if (INTRODUCERS.has(scan.word(i - 1))) {
+      // "pacote de 10 aulas": after "de" a counted noun still makes it a count.
+      introducedOnly = !marked && end === numeral.end;
       marked = true;
     }
     if (notAnAmount(scan, from, end, cents)) {
@@ -166,7 +170,10 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
 
     if (numeral.article && end === numeral.end) {
       // "um boleto", "de uma vez": an article, unless a currency or magnitude follows.
-    } else if (!marked && scan.isFree(end) && countsThings(scan.word(end))) {
+    } else if (scan.word(end) === 'cada' && scan.isFree(end)) {
+      // "3 caixas de 45 reais cada, total R$ 135": a unit price, not what is charged.
+      scan.claim(from, end + 1);
+    } else if ((!marked || introducedOnly) && scan.isFree(end) && countsThings(scan.word(end))) {
       scan.claim(i, end + 1);
     } else if (marked) {
       scan.claim(from, end);
@@ -178,6 +185,17 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     i = end - 1;
   }
   return corrected(scan, amounts, bare);
+}
+
+/**
+ * Where a document's number ends: the rest of a formatted one ("CNPJ 12.345.678/0001-90": the
+ * groups glued to it) and the year it is of ("NF 4521 de 2026").
+ */
+function referenceEnd(scan: Scan, end: number): number {
+  const glued = (i: number) => scan.tokens[i]?.start === scan.tokens[i - 1]?.end;
+  while (glued(end) && /^[/.-]$|^\d+$/.test(scan.word(end))) end++;
+  if (scan.word(end) === 'de' && isYear(scan.tokens[end + 1]?.text ?? '')) end += 2;
+  return end;
 }
 
 /** Digits glued to an ordinal ending: "1a", "2ª", "3º", "1o" (then no letter). */

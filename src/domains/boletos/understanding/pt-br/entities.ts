@@ -118,7 +118,10 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);
     const due = mentions.dueDates.filter((date) => date.iso !== undefined);
-    let candidates = focused(due.length > 0 ? due : dated, span, { onlyRequest });
+    // A list filters by due date: without a due word, a day told of something done ("a Vera
+    // pagou um hj, me lista os outros boletos dela") says when it happened, not what to list.
+    const told = intent === 'LIST_BOLETOS' ? dated.filter((date) => !date.toldAsDone) : dated;
+    let candidates = focused(due.length > 0 ? due : told, span, { onlyRequest });
     // A new boleto falls due ahead: a day already gone ("entreguei ontem … gera pra próxima
     // quarta") is the story's when another day is said. Alone it stays, and Gate 3 refuses it.
     if (intent === 'CREATE_BOLETO' && candidates.some((date) => !date.past))
