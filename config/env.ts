@@ -82,6 +82,14 @@ export const envSchema = z.object({
     .optional(),
   /** The sender address of those e-mails (the tenant's name is shown beside it). */
   MAIL_FROM: z.string().email().default('iris@localhost'),
+  /**
+   * Messages to contacts through the WhatsApp number (WHATSAPP_ACCOUNT) of a deployment that runs
+   * the whatsapp process, for tenants with delivery 'whatsapp' and contacts who opted in.
+   */
+  WHATSAPP_CONTACT_MESSAGES: bool.default(false),
+  /** At most this many such messages per tenant in any 24 hours, and this far apart. */
+  WHATSAPP_CONTACT_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(50),
+  WHATSAPP_CONTACT_SPACING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 
   AUDIO_MAX_BYTES: z.coerce
     .number()

@@ -5,7 +5,8 @@
  *   user add --tenant demo --name "Carlos" --phone 5511987654321 --role operator  # WhatsApp by phone
  *   contact add --tenant demo --name "Maria Oliveira" [--email maria@example.com] [--phone 5511…]
  *   contact set --tenant demo --name "Maria Oliveira" --email maria@example.com   # or --phone
- *   tenant delivery --tenant demo --mode email|none   # how queued messages reach contacts
+ *   contact set --tenant demo --name "Maria Oliveira" --whatsapp-opt-in yes|no   # her consent
+ *   tenant delivery --tenant demo --mode email|whatsapp|none   # how queued messages reach contacts
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
       type: { type: 'string', default: 'faq' },
       email: { type: 'string' },
       mode: { type: 'string' },
+      'whatsapp-opt-in': { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -125,8 +127,15 @@ async function main(): Promise<void> {
       case 'contact set': {
         const tenant = await tenantBySlug();
         if (!values.name) throw new Error('--name is required');
-        const address = contactAddress(values);
-        if (Object.keys(address).length === 0) throw new Error('--email or --phone is required');
+        const address: { email?: string; phone?: string; whatsappOptInAt?: Date | null } =
+          contactAddress(values);
+        const optIn = values['whatsapp-opt-in'];
+        if (optIn !== undefined && optIn !== 'yes' && optIn !== 'no')
+          throw new Error('--whatsapp-opt-in must be yes or no');
+        // The operator records the contact's consent; its time says since when.
+        if (optIn !== undefined) address.whatsappOptInAt = optIn === 'yes' ? new Date() : null;
+        if (Object.keys(address).length === 0)
+          throw new Error('--email, --phone or --whatsapp-opt-in is required');
         const { count } = await db.contact.updateMany({
           where: { tenantId: tenant.id, nameKey: nameKey(values.name) },
           data: address,
@@ -140,15 +149,24 @@ async function main(): Promise<void> {
       }
       case 'tenant delivery': {
         const tenant = await tenantBySlug();
-        if (values.mode !== 'email' && values.mode !== 'none')
-          throw new Error('--mode must be email or none');
-        await db.tenant.update({ where: { id: tenant.id }, data: { messageDelivery: values.mode } });
-        console.log(
-          `"${tenant.slug}": messages to contacts ${values.mode === 'email' ? 'go by e-mail' : 'are kept for the owner to forward'}.`,
-        );
-        if (values.mode === 'email' && !loadConfig().SMTP_URL)
+        const how = {
+          email: 'go by e-mail',
+          whatsapp: 'go by WhatsApp, to contacts who opted in',
+          none: 'are kept for the owner to forward',
+        };
+        const mode = values.mode;
+        if (mode !== 'email' && mode !== 'whatsapp' && mode !== 'none')
+          throw new Error('--mode must be email, whatsapp or none');
+        await db.tenant.update({ where: { id: tenant.id }, data: { messageDelivery: mode } });
+        console.log(`"${tenant.slug}": messages to contacts ${how[mode]}.`);
+        const config = loadConfig();
+        if (mode === 'email' && !config.SMTP_URL)
           console.log(
             'Note: SMTP_URL is not set, so nothing is sent until it is (see docs/message-delivery.md).',
+          );
+        if (mode === 'whatsapp' && !config.WHATSAPP_CONTACT_MESSAGES)
+          console.log(
+            'Note: WHATSAPP_CONTACT_MESSAGES is off, so nothing is sent until it is on (see docs/message-delivery.md).',
           );
         break;
       }

@@ -4,6 +4,7 @@ import { IrisError } from '../core/errors';
 import type { Transcriber } from '../core/providers';
 import { startMessageDeliverer } from '../queues/message-deliverer';
 import { startSweeper } from '../queues/sweeper';
+import { WhatsappContactTransport } from '../queues/whatsapp-contact-transport';
 import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
@@ -54,15 +55,25 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
   });
+  // Messages to contacts: by e-mail with SMTP_URL, through the WhatsApp process with
+  // WHATSAPP_CONTACT_MESSAGES (the deployment runs one); no deliverer without either.
   const mail = c.mail;
-  const deliverer = mail
-    ? startMessageDeliverer({
-        outbox: new PrismaMessageOutbox(c.db),
-        mail,
-        logger: c.logger.child({ component: 'message-delivery' }),
-        onOutcome: (outcome) => metrics.inc(M.contactMessages, { outcome }),
-      })
+  const whatsapp = c.config.WHATSAPP_CONTACT_MESSAGES
+    ? new WhatsappContactTransport(c.outbox, c.config.WHATSAPP_ACCOUNT)
     : undefined;
+  const deliverer =
+    mail || whatsapp
+      ? startMessageDeliverer({
+          outbox: new PrismaMessageOutbox(c.db),
+          transports: { ...(mail ? { email: mail } : {}), ...(whatsapp ? { whatsapp } : {}) },
+          logger: c.logger.child({ component: 'message-delivery' }),
+          options: {
+            whatsappDailyCap: c.config.WHATSAPP_CONTACT_DAILY_CAP,
+            whatsappSpacingMs: c.config.WHATSAPP_CONTACT_SPACING_MS,
+          },
+          onOutcome: (outcome, channel) => metrics.inc(M.contactMessages, { outcome, channel }),
+        })
+      : undefined;
   c.onClose(async () => {
     stopSweeper();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.

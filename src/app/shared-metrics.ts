@@ -54,9 +54,9 @@ export const SHARED_METRICS = {
   },
   contactMessages: {
     name: 'iris_contact_messages_total',
-    help: 'Messages to contacts by delivery outcome: sent, retry (a later attempt is scheduled), failed.',
+    help: 'Messages to contacts by channel and outcome: sent, retry (a later attempt is scheduled), failed, postponed (a WhatsApp sending limit).',
     type: 'counter',
-    labelNames: ['outcome'],
+    labelNames: ['outcome', 'channel'],
   },
   providerErrors: {
     name: 'iris_provider_errors_total',

@@ -111,6 +111,12 @@ export const outboundMessageSchema = z.object({
    * chat's replies in this order even with concurrency (see the outbound worker).
    */
   seq: z.number().int().positive().optional(),
+  /**
+   * Not a reply: a message a tenant sends one of its contacts, who agreed to receive them (the
+   * contact delivery checked the recorded opt-in). Channels that refuse to write first to a chat
+   * (WhatsApp) let this one through.
+   */
+  toOptedInContact: z.literal(true).optional(),
 });
 export type OutboundMessage = z.output<typeof outboundMessageSchema>;
 export type OutboundMessageInput = z.input<typeof outboundMessageSchema>;

@@ -3,8 +3,19 @@ import { abortableSleep } from '../core/abortable-sleep';
 import { IrisError } from '../core/errors';
 import { isLocale } from '../core/locale';
 import type { MailTransport } from '../core/mail';
-import type { ClaimedMessage, MessageOutbox } from '../core/message-outbox';
+import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/message-outbox';
 import { say } from '../pipeline/catalog';
+
+/** Hands a message to the tenant's WhatsApp number for one contact (see `WhatsappContactTransport`). */
+export interface ContactChatTransport {
+  send(message: {
+    id: string;
+    tenantId: string;
+    phone: string;
+    text: string;
+    correlationId: string;
+  }): Promise<void>;
+}
 
 export interface DeliveryOptions {
   /** How often the outbox is looked at when the last look found less than a full batch. */
@@ -15,6 +26,10 @@ export interface DeliveryOptions {
   leaseMs: number;
   /** Attempts before a message is given up as failed. */
   maxAttempts: number;
+  /** WhatsApp: messages a tenant's number sends to contacts in any 24 hours. */
+  whatsappDailyCap: number;
+  /** WhatsApp: the least time between two of a tenant's messages to contacts. */
+  whatsappSpacingMs: number;
 }
 
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
@@ -22,43 +37,59 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   batch: 10,
   leaseMs: 60_000,
   maxAttempts: 6,
+  whatsappDailyCap: 50,
+  whatsappSpacingMs: 20_000,
 };
 
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'postponed';
 
 /** Wait before attempt `attempt + 1`: 30 s, 2 min, 8 min, 32 min, then every hour. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(30_000 * 4 ** (attempt - 1), 3_600_000);
 }
 
+const DAY_MS = 24 * 3_600_000;
+
 /**
- * Sends the messages tenants queued for their contacts (the queue_message tool), by e-mail.
- * Any number of pipeline processes may run one: a message is claimed by one at a time, and a
- * claim outlives a crash only by its lease. Delivery is at least once — a process killed after
- * the server accepted a mail and before recording it sends it again after the lease; the mail
- * keeps the same Message-ID, so the receiving side can tell.
+ * Sends the messages tenants queued for their contacts (the queue_message tool), by e-mail or
+ * through the tenant's WhatsApp number, whichever transports this process was given. Any number
+ * of pipeline processes may run one: a message is claimed by one at a time, and a claim outlives
+ * a crash only by its lease. Delivery is at least once — a process killed after the mail server
+ * accepted a mail and before recording it sends it again after the lease; the mail keeps the
+ * same Message-ID, so the receiving side can tell. A WhatsApp message is handed to the
+ * WhatsApp process' outbound queue under the message's id, so handing it twice sends it once.
  */
 export function startMessageDeliverer(deps: {
   outbox: MessageOutbox;
-  mail: MailTransport;
+  transports: { email?: MailTransport; whatsapp?: ContactChatTransport };
   logger: Logger;
   options?: Partial<DeliveryOptions>;
-  onOutcome?: (outcome: DeliveryOutcome) => void;
+  onOutcome?: (outcome: DeliveryOutcome, channel: ContactChannel) => void;
 }): { stop(): Promise<void> } {
   const options = { ...DELIVERY_DEFAULTS, ...deps.options };
+  const channels = (['email', 'whatsapp'] as const).filter(
+    (channel) => deps.transports[channel] !== undefined,
+  );
   const stopping = new AbortController();
   const deliverOne = async (message: ClaimedMessage): Promise<void> => {
-    const outcome = await attempt(message, deps.mail, options, deps.outbox);
-    deps.onOutcome?.(outcome.kind);
-    const log = { messageId: message.id, attempt: message.attempts, outcome: outcome.kind };
+    const outcome = await attempt(message, deps, options);
+    deps.onOutcome?.(outcome.kind, message.channel);
+    const log = {
+      messageId: message.id,
+      channel: message.channel,
+      attempt: message.attempts,
+      outcome: outcome.kind,
+    };
     if (outcome.kind === 'sent') deps.logger.info(log, 'message delivered');
+    else if (outcome.kind === 'postponed')
+      deps.logger.info({ ...log, until: outcome.until }, 'message held by a limit');
     else deps.logger.warn({ ...log, error: outcome.error }, 'message not delivered');
   };
   const loop = (async () => {
-    while (!stopping.signal.aborted) {
+    while (!stopping.signal.aborted && channels.length > 0) {
       let claimed: ClaimedMessage[] = [];
       try {
-        claimed = await deps.outbox.claimDue(options.batch, options.leaseMs);
+        claimed = await deps.outbox.claimDue(options.batch, options.leaseMs, channels);
         for (const message of claimed) {
           // Stopping: the rest of the batch goes back untried, for another process now.
           if (stopping.signal.aborted) await deps.outbox.release(message.id, message.attempts);
@@ -79,31 +110,47 @@ export function startMessageDeliverer(deps: {
   };
 }
 
+type Attempt =
+  { kind: 'sent' } | { kind: 'retry' | 'failed'; error: string } | { kind: 'postponed'; until: Date };
+
 async function attempt(
   message: ClaimedMessage,
-  mail: MailTransport,
+  deps: { outbox: MessageOutbox; transports: { email?: MailTransport; whatsapp?: ContactChatTransport } },
   options: DeliveryOptions,
-  outbox: MessageOutbox,
-): Promise<{ kind: DeliveryOutcome; error?: string }> {
+): Promise<Attempt> {
+  const { outbox } = deps;
   const locale = isLocale(message.locale) ? message.locale : 'pt-BR';
+  const signature = say(locale, 'contact_mail_signature', { tenant: message.tenantName });
+  const text = `${message.content}\n\n${signature}`;
   try {
-    await mail.send({
-      id: message.id,
-      to: message.address,
-      fromName: message.tenantName,
-      subject: say(locale, 'contact_mail_subject', { tenant: message.tenantName }),
-      text: `${message.content}\n\n${say(locale, 'contact_mail_signature', { tenant: message.tenantName })}`,
-    });
+    if (message.channel === 'whatsapp') {
+      const until = await whatsappLimit(message, outbox, options);
+      if (until) {
+        await outbox.release(message.id, message.attempts, until);
+        return { kind: 'postponed', until };
+      }
+      await deps.transports.whatsapp!.send({
+        id: message.id,
+        tenantId: message.tenantId,
+        phone: message.address,
+        text,
+        correlationId: message.correlationId,
+      });
+    } else {
+      await deps.transports.email!.send({
+        id: message.id,
+        to: message.address,
+        fromName: message.tenantName,
+        subject: say(locale, 'contact_mail_subject', { tenant: message.tenantName }),
+        text,
+      });
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const retryable = !(error instanceof IrisError) || error.retryable;
     if (retryable && message.attempts < options.maxAttempts) {
-      await outbox.markRetry(
-        message.id,
-        message.attempts,
-        reason,
-        new Date(Date.now() + retryDelayMs(message.attempts)),
-      );
+      const at = new Date(Date.now() + retryDelayMs(message.attempts));
+      await outbox.markRetry(message.id, message.attempts, reason, at);
       return { kind: 'retry', error: reason };
     }
     await outbox.markFailed(message.id, message.attempts, reason);
@@ -111,4 +158,24 @@ async function attempt(
   }
   await outbox.markSent(message.id, message.attempts);
   return { kind: 'sent' };
+}
+
+/**
+ * Unsolicited messages get a WhatsApp number banned: a tenant's number sends contacts at most
+ * `whatsappDailyCap` messages in 24 hours, `whatsappSpacingMs` apart. Returns when the message
+ * may go, or undefined when it may go now. (Two processes may each let one through at the same
+ * moment: the limits are approximate by one message per process.)
+ */
+async function whatsappLimit(
+  message: ClaimedMessage,
+  outbox: MessageOutbox,
+  options: DeliveryOptions,
+): Promise<Date | undefined> {
+  const now = Date.now();
+  const day = await outbox.sentSince(message.tenantId, 'whatsapp', new Date(now - DAY_MS));
+  // Over the cap: look again in an hour (the 24-hour window frees places as its sends age).
+  if (day.count >= options.whatsappDailyCap) return new Date(now + 3_600_000);
+  if (day.last && now - day.last.getTime() < options.whatsappSpacingMs)
+    return new Date(day.last.getTime() + options.whatsappSpacingMs);
+  return undefined;
 }

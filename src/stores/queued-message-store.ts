@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { ClaimedMessage, MessageOutbox } from '../core/message-outbox';
+import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/message-outbox';
 
 /**
  * The queued_messages table as the deliverer's outbox. A claim is a lease: the row is
@@ -10,12 +10,17 @@ import type { ClaimedMessage, MessageOutbox } from '../core/message-outbox';
 export class PrismaMessageOutbox implements MessageOutbox {
   constructor(private readonly db: PrismaClient) {}
 
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+  async claimDue(
+    limit: number,
+    leaseMs: number,
+    channels: readonly ContactChannel[],
+  ): Promise<ClaimedMessage[]> {
     return this.db.$queryRaw<ClaimedMessage[]>`
       WITH due AS (
         SELECT id FROM queued_messages
-        WHERE (status = 'pending' AND "nextAttemptAt" <= now())
-           OR (status = 'sending' AND "claimedUntil" < now())
+        WHERE channel = ANY(${[...channels]}::text[])
+          AND ((status = 'pending' AND "nextAttemptAt" <= now())
+            OR (status = 'sending' AND "claimedUntil" < now()))
         ORDER BY "nextAttemptAt"
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
@@ -24,9 +29,10 @@ export class PrismaMessageOutbox implements MessageOutbox {
         SET status = 'sending', attempts = q.attempts + 1,
             "claimedUntil" = now() + make_interval(secs => ${leaseMs / 1000})
         FROM due WHERE q.id = due.id
-        RETURNING q.id, q."tenantId", q.address, q.content, q.attempts
+        RETURNING q.id, q."tenantId", q.channel, q.address, q.content, q."correlationId", q.attempts
       )
-      SELECT c.id, c.address, c.content, c.attempts, t.name AS "tenantName", t.locale
+      SELECT c.id, c."tenantId", c.channel, c.address, c.content, c."correlationId", c.attempts,
+             t.name AS "tenantName", t.locale
       FROM claimed c JOIN tenants t ON t.id = c."tenantId"`;
   }
 
@@ -51,10 +57,21 @@ export class PrismaMessageOutbox implements MessageOutbox {
       WHERE id = ${id}::uuid AND status = 'sending' AND attempts = ${attempt}`;
   }
 
-  async release(id: string, attempt: number): Promise<void> {
+  async release(id: string, attempt: number, at: Date = new Date()): Promise<void> {
     await this.db.$executeRaw`
       UPDATE queued_messages
-      SET status = 'pending', attempts = attempts - 1, "claimedUntil" = NULL, "nextAttemptAt" = now()
+      SET status = 'pending', attempts = attempts - 1, "claimedUntil" = NULL, "nextAttemptAt" = ${at}
       WHERE id = ${id}::uuid AND status = 'sending' AND attempts = ${attempt}`;
+  }
+
+  async sentSince(
+    tenantId: string,
+    channel: ContactChannel,
+    since: Date,
+  ): Promise<{ count: number; last?: Date }> {
+    const [row] = await this.db.$queryRaw<{ count: number; last: Date | null }[]>`
+      SELECT count(*)::int AS count, max("sentAt") AS last FROM queued_messages
+      WHERE "tenantId" = ${tenantId}::uuid AND channel = ${channel} AND status = 'sent' AND "sentAt" >= ${since}`;
+    return { count: row?.count ?? 0, ...(row?.last ? { last: row.last } : {}) };
   }
 }

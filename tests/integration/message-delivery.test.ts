@@ -73,7 +73,7 @@ describe('messages to contacts by e-mail', () => {
     });
     const running = startMessageDeliverer({
       outbox: outbox(),
-      mail,
+      transports: { email: mail },
       logger,
       options: { everyMs: 50, leaseMs: options.leaseMs ?? 60_000 },
       onOutcome: (outcome) => outcomes.push(outcome),
@@ -219,7 +219,7 @@ describe('messages to contacts by e-mail', () => {
     const { who, address } = await emailTenant();
     await send(h, who, 'avisa o João Silva que o boleto vence amanhã');
     // The dead one: claimed it for 300 ms, never sent, never recorded.
-    const [claimed] = await outbox().claimDue(10, 300);
+    const [claimed] = await outbox().claimDue(10, 300, ['email']);
     expect(claimed).toMatchObject({ address, attempts: 1 });
     const running = deliverer();
     try {

@@ -94,6 +94,12 @@ describe('WhatsApp sender', () => {
     expect(socket.presences).toEqual([]);
   });
 
+  it('writes first only with a message to a contact who opted in (the contact delivery checked it)', async () => {
+    const { channel, socket, reply } = await openChannel();
+    await channel.sender.send(reply({ text: 'Seu boleto vence amanhã.', toOptedInContact: true }));
+    expect(socket.sent).toEqual([{ jid: CHAT, text: 'Seu boleto vence amanhã.' }]);
+  });
+
   it('sends a reply once: the same reply id again is dropped', async () => {
     const { channel, socket, personWrites, reply } = await openChannel();
     await personWrites();

@@ -38,8 +38,13 @@ export const boletosCatalog = {
   list_more: '… e mais {count}.',
   list_empty: 'Nenhum boleto encontrado.',
   message_queued_email: 'Mensagem para {contact} na fila de envio por e-mail ({address}).',
-  message_no_address:
+  message_queued_whatsapp: 'Mensagem para {contact} na fila de envio pelo WhatsApp ({address}).',
+  message_no_email:
     '{contact} não tem e-mail cadastrado: a mensagem ficou registrada, mas não será enviada. Encaminhe você mesmo.',
+  message_no_phone:
+    '{contact} não tem WhatsApp cadastrado: a mensagem ficou registrada, mas não será enviada. Encaminhe você mesmo.',
+  message_no_opt_in:
+    '{contact} ainda não autorizou receber mensagens pelo seu WhatsApp: a mensagem ficou registrada, mas não será enviada. Encaminhe você mesmo.',
   message_kept:
     'Mensagem para {contact} registrada. O envio automático está desligado nesta conta: encaminhe você mesmo.',
   // Status names

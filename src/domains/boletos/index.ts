@@ -106,11 +106,21 @@ export const boletosPack: DomainPack = {
         };
       case 'queue_message': {
         const contact = String(result.contact_name);
-        if (result.delivery === 'email')
-          return { text: say('message_queued_email', { contact, address: String(result.address) }) };
-        return {
-          text: say(result.delivery === 'no_address' ? 'message_no_address' : 'message_kept', { contact }),
-        };
+        const address = String(result.address);
+        switch (result.delivery) {
+          case 'email':
+            return { text: say('message_queued_email', { contact, address }) };
+          case 'whatsapp':
+            return { text: say('message_queued_whatsapp', { contact, address: `+${address}` }) };
+          case 'no_email':
+            return { text: say('message_no_email', { contact }) };
+          case 'no_phone':
+            return { text: say('message_no_phone', { contact }) };
+          case 'no_opt_in':
+            return { text: say('message_no_opt_in', { contact }) };
+          default:
+            return { text: say('message_kept', { contact }) };
+        }
       }
       default:
         void scope;

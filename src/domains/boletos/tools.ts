@@ -235,20 +235,40 @@ export const queueMessage: ToolDefinition<z.infer<typeof queueInput>> = {
       where: { id: ctx.tenant.id },
       select: { messageDelivery: true },
     });
-    // Sent by e-mail when the tenant turned delivery on and the contact has an address; kept on
+    // Sent when the tenant turned delivery on and the contact can receive it that way; kept on
     // record otherwise, and the reply says which (a message said to be sent must be sent).
-    const delivery = tenant.messageDelivery !== 'email' ? 'off' : contact.email ? 'email' : 'no_address';
+    const delivery = deliveryFor(tenant.messageDelivery, contact);
+    const sends = delivery.kind === 'email' || delivery.kind === 'whatsapp';
     await ctx.db.queuedMessage.create({
       data: {
         tenantId: ctx.tenant.id,
         contactId: contact.id,
         content: params.message_content,
         correlationId: ctx.correlationId,
-        ...(delivery === 'email' ? { status: 'pending', channel: 'email', address: contact.email } : {}),
+        ...(sends ? { status: 'pending', channel: delivery.kind, address: delivery.address } : {}),
       },
     });
-    return { contact_name: contact.name, delivery, address: delivery === 'email' ? contact.email : null };
+    return { contact_name: contact.name, delivery: delivery.kind, address: delivery.address ?? null };
   },
 };
+
+type Delivery =
+  | { kind: 'email' | 'whatsapp'; address: string }
+  | { kind: 'off' | 'no_email' | 'no_phone' | 'no_opt_in'; address?: undefined };
+
+/**
+ * How a message to this contact leaves under the tenant's delivery mode. WhatsApp needs the
+ * contact's recorded consent: unsolicited messages get a business number banned.
+ */
+function deliveryFor(
+  mode: string,
+  contact: { email: string | null; phone: string | null; whatsappOptInAt: Date | null },
+): Delivery {
+  if (mode === 'email')
+    return contact.email ? { kind: 'email', address: contact.email } : { kind: 'no_email' };
+  if (mode !== 'whatsapp') return { kind: 'off' };
+  if (!contact.phone) return { kind: 'no_phone' };
+  return contact.whatsappOptInAt ? { kind: 'whatsapp', address: contact.phone } : { kind: 'no_opt_in' };
+}
 
 export const boletoTools = [createBoleto, cancelBoleto, getBoletoStatus, listBoletos, queueMessage];
