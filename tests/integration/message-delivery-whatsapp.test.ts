@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import pino from 'pino';
-import { startSender } from '../../src/app/channels/sender';
-import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
+import type { WhatsappChannel } from '../../src/channels/whatsapp';
 import { startMessageDeliverer, type ContactChatTransport } from '../../src/queues/message-deliverer';
 import { PrismaMessageOutbox } from '../../src/stores/queued-message-store';
-import { redisLeases } from '../../src/stores/redis-lease';
-import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { boletosPerson, send, waitFor, type Person } from '../support/conversation';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL } from '../support/test-env';
-import { fakeSocketFactory, TEST_SPOOL_DIR, PAIRED, type FakeWaSocket } from './whatsapp-fakes';
+import { openWhatsappThroughIris } from './whatsapp-through-iris';
+import { fakeSocketFactory, type FakeWaSocket } from './whatsapp-fakes';
 
 /**
  * Messages to contacts through the tenant's WhatsApp number: the queue_message use case in the
@@ -31,23 +29,7 @@ describe('messages to contacts by WhatsApp', () => {
 
   beforeAll(async () => {
     h.startPipelines(1);
-    await new PgWhatsappAuthStore(pool).writeCreds(account, structuredClone(PAIRED));
-    channel = createWhatsappChannel({
-      options: { account, redisPrefix: h.prefix, spoolDir: TEST_SPOOL_DIR, pairing: { mode: 'none' } },
-      ingress: h.container.ingress,
-      audioStore: h.container.audio,
-      redis: h.container.redis,
-      authStore: new PgWhatsappAuthStore(pool),
-      leases: redisLeases(h.container.redis),
-      logger: h.container.logger,
-      socketFactory: fake.factory,
-    });
-    startSender(h.container, 'whatsapp', account, channel.sender);
-    await channel.start();
-    await waitFor('the fake socket', async () => (fake.sockets.length > 0 ? true : undefined));
-    socket = fake.last();
-    socket.open();
-    await waitFor('the socket open', async () => (channel.status() === 'open' ? true : undefined));
+    ({ channel, socket } = await openWhatsappThroughIris(h, pool, account, fake));
   });
 
   afterAll(async () => {

@@ -1,13 +1,11 @@
-import { redisLeases } from '../../src/stores/redis-lease';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { startSender } from '../../src/app/channels/sender';
-import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
+import type { WhatsappChannel } from '../../src/channels/whatsapp';
 import { createInvite } from '../../src/app/invites';
-import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL } from '../support/test-env';
-import { fakeSocketFactory, TEST_SPOOL_DIR, waitFor, type FakeWaSocket, PAIRED } from './whatsapp-fakes';
+import { openWhatsappThroughIris } from './whatsapp-through-iris';
+import { fakeSocketFactory, waitFor, type FakeWaSocket } from './whatsapp-fakes';
 
 /**
  * WhatsApp end to end: the adapter around a fake Baileys socket, wired to the real engine
@@ -23,23 +21,7 @@ describe('WhatsApp through the whole of Iris', () => {
 
   beforeAll(async () => {
     h.startPipelines(1);
-    await new PgWhatsappAuthStore(pool).writeCreds(account, structuredClone(PAIRED));
-    channel = createWhatsappChannel({
-      options: { account, redisPrefix: h.prefix, spoolDir: TEST_SPOOL_DIR, pairing: { mode: 'none' } },
-      ingress: h.container.ingress,
-      audioStore: h.container.audio,
-      redis: h.container.redis,
-      authStore: new PgWhatsappAuthStore(pool),
-      leases: redisLeases(h.container.redis),
-      logger: h.container.logger,
-      socketFactory: fake.factory,
-    });
-    startSender(h.container, 'whatsapp', account, channel.sender);
-    await channel.start();
-    await waitFor(() => fake.sockets.length > 0, 10_000);
-    socket = fake.last();
-    socket.open();
-    await waitFor(() => channel.status() === 'open', 10_000);
+    ({ channel, socket } = await openWhatsappThroughIris(h, pool, account, fake));
   });
 
   afterAll(async () => {

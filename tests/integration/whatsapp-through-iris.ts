@@ -1,0 +1,38 @@
+import type { Pool } from 'pg';
+import { startSender } from '../../src/app/channels/sender';
+import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
+import { redisLeases } from '../../src/stores/redis-lease';
+import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
+import type { Harness } from '../support/harness';
+import { PAIRED, TEST_SPOOL_DIR, waitFor, type FakeFactory, type FakeWaSocket } from './whatsapp-fakes';
+
+/**
+ * A paired WhatsApp channel around a fake Baileys socket, wired to a harness' Iris (ingress,
+ * sender on its outbound queue) the way the whatsapp process wires it, and open. Stop the
+ * channel and delete the account's auth rows when done.
+ */
+export async function openWhatsappThroughIris(
+  h: Harness,
+  pool: Pool,
+  account: string,
+  fake: FakeFactory,
+): Promise<{ channel: WhatsappChannel; socket: FakeWaSocket }> {
+  await new PgWhatsappAuthStore(pool).writeCreds(account, structuredClone(PAIRED));
+  const channel = createWhatsappChannel({
+    options: { account, redisPrefix: h.prefix, spoolDir: TEST_SPOOL_DIR, pairing: { mode: 'none' } },
+    ingress: h.container.ingress,
+    audioStore: h.container.audio,
+    redis: h.container.redis,
+    authStore: new PgWhatsappAuthStore(pool),
+    leases: redisLeases(h.container.redis),
+    logger: h.container.logger,
+    socketFactory: fake.factory,
+  });
+  startSender(h.container, 'whatsapp', account, channel.sender);
+  await channel.start();
+  await waitFor(() => fake.sockets.length > 0, 10_000);
+  const socket = fake.last();
+  socket.open();
+  await waitFor(() => channel.status() === 'open', 10_000);
+  return { channel, socket };
+}
