@@ -1,8 +1,8 @@
-import type { MailTransport } from '../core/mail';
-import { SmtpMailTransport } from '../providers/smtp-mail';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { MailTransport } from '../core/mail';
+import { SmtpMailTransport } from '../providers/smtp-mail';
 import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';

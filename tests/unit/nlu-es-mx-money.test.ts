@@ -52,6 +52,7 @@ describe('es-MX money: amounts in messages', () => {
     ['gasté 1,000 a las 8:30 de la mañana', [100_000]],
     ['un iphone 15 de 19,999', [1_999_900]],
     ['hice una recarga de 200 al 5534128890 ayer', [20_000]],
+    ['gasté entre 500 y 600 en la cena', [50_000, 60_000]],
     ['la cuenta fueron 1,800 entre 4 y a mí me tocó pagar 450', [45_000]],
   ])('%s', (text, cents) => {
     expect(amountsIn(text)).toEqual(cents);

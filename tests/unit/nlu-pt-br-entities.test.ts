@@ -580,6 +580,10 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     expect(out.entities.due_date).toBe(dueDate);
   });
 
+  it('"os" before a number is the article, not a document ("cobra os 300 do João")', () => {
+    expect(understand('cobra os 300 do João amanhã').entities.amount_cents).toBe(30_000);
+  });
+
   it('the numbers of an address are neither an amount nor a boleto', () => {
     expect(understand('faz boleto de 1.250 pro Hélio (rua 12, casa 40) pro dia 30').entities).toMatchObject({
       contact_name: 'Hélio',

@@ -30,11 +30,11 @@ const isYear = (cents: number) => cents % 100 === 0 && cents / 100 >= 1990 && ce
 
 /**
  * Words before a bare number that make it an identifier, a time or a model: "terminación 1234",
- * "a las 3", "un iphone 15 de 19,999", "el play 4", "entre 3" (people sharing a bill).
+ * "a las 3", "un iphone 15 de 19,999", "el play 4".
  */
 const IDENTIFIER_WORDS = wordSet(
   `# numero num terminacion las x dia iphone galaxy play playstation ps xbox switch redmi note
-   moto pixel ipad serie modelo version generacion entre`,
+   moto pixel ipad serie modelo version generacion`,
 );
 
 /**
@@ -167,6 +167,9 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
   const before = tokens[index - 1]?.text;
   const after = tokens[reading.next];
   if (before !== undefined && IDENTIFIER_WORDS.has(before)) return false;
+  // "entre 3": people sharing a bill — but "entre 500 y 600" is a range, read (and asked) as two.
+  const range = RANGE_WORDS.has(after?.text ?? '') && readNumber(tokens, reading.next + 1) !== undefined;
+  if (before === 'entre' && reading.cents <= 2_000 && !range) return false;
   // "este 2027", "el año 2026", "del 2025": a year, not pesos.
   if (before !== undefined && YEAR_WORDS.has(before) && isYear(reading.cents)) return false;
   if (after && UNIT_WORDS.has(after.text)) return false;
@@ -250,6 +253,8 @@ function isClockTime(tokens: readonly Token[], index: number): boolean {
     after?.text === ':' && after2?.kind === 'number' && glued(token, after) && glued(after, after2);
   return colonBefore || colonAfter;
 }
+
+const RANGE_WORDS = wordSet('y a -');
 
 /** "los dos", "las tres", "a los cuatro": both, all three — a count of things, not money. */
 const ARTICLES = new Set(['los', 'las']);

@@ -117,7 +117,7 @@ const CAPITALIZED_IN_NAMES = new Set([
   ),
 ]);
 
-const COMPANY_SUFFIXES = new Set(['ME', 'EPP', 'MEI', 'EIRELI', 'S/A']);
+const COMPANY_SUFFIXES = new Set(['ME', 'EPP', 'MEI', 'EIRELI']);
 
 const VERB_ENDING = /(?:ei|ou|aram|eram|iram|ava|avam)$/;
 

@@ -69,7 +69,7 @@ const ARTICLES = new Set(['um', 'uma']);
  */
 const REFERENCE_PARTS = new Set(
   `rua avenida av travessa casa apto apartamento ap bloco sala lote quadra qd andar cep
-   nf nfe nfs nfse contrato pedido po oc os protocolo processo matricula cpf cnpj`.split(/\s+/),
+   nf nfe nfs nfse contrato pedido po oc protocolo processo matricula cpf cnpj`.split(/\s+/),
 );
 /** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
 const PLURAL_NOT_COUNTED = new Set(
