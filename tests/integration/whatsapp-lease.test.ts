@@ -29,14 +29,14 @@ afterEach(async () => {
 });
 afterAll(() => backends.tearDown());
 
-async function instance(account: string, redis: Redis = backends.redis()) {
+async function instance(account: string, redis: Redis = backends.redis(), ttlMs = TTL) {
   const fake = fakeSocketFactory();
   const channel = createWhatsappChannel({
     options: {
       account,
       redisPrefix: backends.prefix,
       spoolDir: TEST_SPOOL_DIR,
-      lease: { ttlMs: TTL },
+      lease: { ttlMs },
       reconnect: { baseDelayMs: 20 },
     },
     ingress: new RecordingIngress(),
@@ -76,11 +76,14 @@ const liveSockets = (...fakes: FakeFactory[]) =>
 
 describe('WhatsApp lease: one socket per number', () => {
   it('opens one socket for two instances; the standby takes over when the owner stops', async () => {
+    // A longer lease here: this test asserts that nobody takes over while the owner lives, and
+    // on a loaded CI machine a 600 ms lease lapsed once between two renewals.
+    const ttl = 2_000;
     const account = await pairedAccount();
-    const a = await instance(account);
-    const b = await instance(account);
+    const a = await instance(account, backends.redis(), ttl);
+    const b = await instance(account, backends.redis(), ttl);
     await waitFor(() => a.fake.sockets.length + b.fake.sockets.length === 1);
-    await sleep(TTL * 2);
+    await sleep(ttl * 2);
     expect(a.fake.sockets.length + b.fake.sockets.length).toBe(1);
     const [owner, standby] = a.fake.sockets.length === 1 ? [a, b] : [b, a];
     expect(standby.channel.status()).toBe('standby');
@@ -89,7 +92,7 @@ describe('WhatsApp lease: one socket per number', () => {
 
     await owner.channel.stop();
     expect(owner.fake.last().ended).toBe(true);
-    await waitFor(() => standby.fake.sockets.length === 1, 2_000);
+    await waitFor(() => standby.fake.sockets.length === 1, ttl * 2);
     expect(standby.fake.last().params.creds?.me?.id).toBe('5511900000000:7@s.whatsapp.net');
     expect(liveSockets(a.fake, b.fake)).toBe(1);
   });
