@@ -120,7 +120,7 @@ async function attempt(
 ): Promise<Attempt> {
   const { outbox } = deps;
   const locale = isLocale(message.locale) ? message.locale : 'pt-BR';
-  const signature = say(locale, 'contact_mail_signature', { tenant: message.tenantName });
+  const signature = say(locale, 'contact_message_signature', { tenant: message.tenantName });
   const text = `${message.content}\n\n${signature}`;
   try {
     if (message.channel === 'whatsapp') {

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
 import pino from 'pino';
-import type { WhatsappChannel } from '../../src/channels/whatsapp';
 import { startMessageDeliverer, type ContactChatTransport } from '../../src/queues/message-deliverer';
 import { PrismaMessageOutbox } from '../../src/stores/queued-message-store';
 import { boletosPerson, send, waitFor, type Person } from '../support/conversation';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL } from '../support/test-env';
 import { openWhatsappThroughIris } from './whatsapp-through-iris';
-import { fakeSocketFactory, type FakeWaSocket } from './whatsapp-fakes';
+import type { FakeWaSocket } from './whatsapp-fakes';
 
 /**
  * Messages to contacts through the tenant's WhatsApp number: the queue_message use case in the
@@ -22,21 +19,17 @@ describe('messages to contacts by WhatsApp', () => {
     WHATSAPP_ACCOUNT: account,
     WHATSAPP_CONTACT_SPACING_MS: '0',
   });
-  const pool = new Pool({ connectionString: TEST_DATABASE_URL, max: 3 });
-  const fake = fakeSocketFactory();
-  let channel: WhatsappChannel;
   let socket: FakeWaSocket;
+  let closeWhatsapp: () => Promise<void>;
 
   beforeAll(async () => {
     h.startPipelines(1);
-    ({ channel, socket } = await openWhatsappThroughIris(h, pool, account, fake));
+    ({ socket, close: closeWhatsapp } = await openWhatsappThroughIris(h, account));
   });
 
   afterAll(async () => {
-    await channel.stop();
+    await closeWhatsapp();
     await h.close();
-    await pool.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]);
-    await pool.end();
   });
 
   /** A boletos tenant sending by WhatsApp: João opted in, Pedro has a phone but did not. */

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
-import type { WhatsappChannel } from '../../src/channels/whatsapp';
 import { createInvite } from '../../src/app/invites';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL } from '../support/test-env';
 import { openWhatsappThroughIris } from './whatsapp-through-iris';
-import { fakeSocketFactory, waitFor, type FakeWaSocket } from './whatsapp-fakes';
+import { waitFor, type FakeWaSocket } from './whatsapp-fakes';
 
 /**
  * WhatsApp end to end: the adapter around a fake Baileys socket, wired to the real engine
@@ -13,22 +10,18 @@ import { fakeSocketFactory, waitFor, type FakeWaSocket } from './whatsapp-fakes'
  */
 describe('WhatsApp through the whole of Iris', () => {
   const h = new Harness();
-  const pool = new Pool({ connectionString: TEST_DATABASE_URL, max: 3 });
   const account = `e2e${randomUUID().slice(0, 8)}`;
-  const fake = fakeSocketFactory();
-  let channel: WhatsappChannel;
   let socket: FakeWaSocket;
+  let closeWhatsapp: () => Promise<void>;
 
   beforeAll(async () => {
     h.startPipelines(1);
-    ({ channel, socket } = await openWhatsappThroughIris(h, pool, account, fake));
+    ({ socket, close: closeWhatsapp } = await openWhatsappThroughIris(h, account));
   });
 
   afterAll(async () => {
-    await channel.stop();
+    await closeWhatsapp();
     await h.close();
-    await pool.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]);
-    await pool.end();
   });
 
   let seq = 0;

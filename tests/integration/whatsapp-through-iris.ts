@@ -1,22 +1,23 @@
-import type { Pool } from 'pg';
+import { Pool } from 'pg';
 import { startSender } from '../../src/app/channels/sender';
 import { createWhatsappChannel, type WhatsappChannel } from '../../src/channels/whatsapp';
 import { redisLeases } from '../../src/stores/redis-lease';
 import { PgWhatsappAuthStore } from '../../src/stores/whatsapp-auth-store';
 import type { Harness } from '../support/harness';
-import { PAIRED, TEST_SPOOL_DIR, waitFor, type FakeFactory, type FakeWaSocket } from './whatsapp-fakes';
+import { TEST_DATABASE_URL } from '../support/test-env';
+import { fakeSocketFactory, PAIRED, TEST_SPOOL_DIR, waitFor, type FakeWaSocket } from './whatsapp-fakes';
 
 /**
  * A paired WhatsApp channel around a fake Baileys socket, wired to a harness' Iris (ingress,
- * sender on its outbound queue) the way the whatsapp process wires it, and open. Stop the
- * channel and delete the account's auth rows when done.
+ * sender on its outbound queue) the way the whatsapp process wires it, and open. `close` stops
+ * the channel and deletes the account's auth rows (close the harness after it).
  */
 export async function openWhatsappThroughIris(
   h: Harness,
-  pool: Pool,
   account: string,
-  fake: FakeFactory,
-): Promise<{ channel: WhatsappChannel; socket: FakeWaSocket }> {
+): Promise<{ channel: WhatsappChannel; socket: FakeWaSocket; close(): Promise<void> }> {
+  const pool = new Pool({ connectionString: TEST_DATABASE_URL, max: 3 });
+  const fake = fakeSocketFactory();
   await new PgWhatsappAuthStore(pool).writeCreds(account, structuredClone(PAIRED));
   const channel = createWhatsappChannel({
     options: { account, redisPrefix: h.prefix, spoolDir: TEST_SPOOL_DIR, pairing: { mode: 'none' } },
@@ -34,5 +35,13 @@ export async function openWhatsappThroughIris(
   const socket = fake.last();
   socket.open();
   await waitFor(() => channel.status() === 'open', 10_000);
-  return { channel, socket };
+  return {
+    channel,
+    socket,
+    async close() {
+      await channel.stop();
+      await pool.query('DELETE FROM whatsapp_auth WHERE account = $1', [account]);
+      await pool.end();
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { STREET_WORDS } from './places';
 import { withoutCorrected } from '../amount-guards';
 import { originalSlice } from './prepared-text';
 import type { Scan } from './scan';
@@ -34,7 +35,7 @@ const PERSON_VERBS = new Set(
 );
 const CONNECTORS = new Set(['da', 'de', 'do', 'dos', 'das']);
 const HERE = new Set(['aqui', 'la', 'ali', 'daqui']);
-const PLACES = new Set(['rua', 'avenida', 'av', 'travessa', 'bairro', 'praca', 'estrada']);
+const PLACES = new Set([...STREET_WORDS, 'bairro']);
 /** Trades and places that follow a person's name to say who they are: "o Rodrigo da oficina". */
 const TRADES = new Set(
   `padaria oficina salao loja academia escola farmacia mercado mercadinho mercearia acougue papelaria

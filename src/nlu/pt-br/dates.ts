@@ -1,3 +1,4 @@
+import { STREET_WORDS } from './places';
 import {
   addMonths,
   civilDate,
@@ -162,7 +163,10 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   });
   scan.forEachMatch(MONTH_NAME, (m, from, to) => {
     // "Rua Sete de Setembro", "Av. 25 de Março": a street named after a date.
-    if (STREETS.has(scan.word(from - 1)) || (scan.word(from - 1) === '.' && STREETS.has(scan.word(from - 2))))
+    if (
+      STREET_WORDS.has(scan.word(from - 1)) ||
+      (scan.word(from - 1) === '.' && STREET_WORDS.has(scan.word(from - 2)))
+    )
       return scan.claim(from, to);
     const d = dayNumber(scan, m, 1);
     const mo = MONTHS[m[2] ?? ''] ?? 0;
@@ -314,8 +318,6 @@ const PAST_DUE = new Set([
 const DATE_LINKS = new Set(['dia', 'no', 'na', 'em', 'o', 'a', 'de', 'desde']);
 
 /** A past due word right before the date, only prepositions between ("venceram dia 5"). */
-const STREETS = new Set(['rua', 'avenida', 'av', 'travessa', 'praca', 'estrada', 'alameda', 'rodovia']);
-
 /** A past verb ("pagou", "quitou", "listei"); due words are read as such elsewhere. */
 const PAST_VERB = /^[a-z]{3,}(?:ou|eu|iu|ei)$/;
 const NOT_PAST_VERBS = new Set(['estou', 'venceu', 'vencei']);

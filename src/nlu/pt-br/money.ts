@@ -1,3 +1,4 @@
+import { STREET_WORDS } from './places';
 import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
 import { ID_DIGITS, readNumberWords } from './number-words';
 import type { Scan } from './scan';
@@ -67,10 +68,11 @@ const ARTICLES = new Set(['um', 'uma']);
  * Words before a number that is no amount and no boleto: an address ("rua 12, casa 40") or a
  * document's reference ("NF 2291", "contrato 88", "pedido 7781", "PO 3390").
  */
-const REFERENCE_PARTS = new Set(
-  `rua avenida av travessa casa apto apartamento ap bloco sala lote quadra qd andar cep
+const REFERENCE_PARTS = new Set([
+  ...STREET_WORDS,
+  ...`casa apto apartamento ap bloco sala lote quadra qd andar cep
    nf nfe nfs nfse contrato pedido po oc protocolo processo matricula cpf cnpj`.split(/\s+/),
-);
+]);
 /** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
 const PLURAL_NOT_COUNTED = new Set(
   'reais pilas paus contos mangos pratas pros pras dos das nos nas mas mais menos depois antes apos ates'.split(

@@ -49,5 +49,5 @@ export const esMX: Record<PipelineMessageKey, string> = {
   link_already: 'Tu cuenta ya está vinculada. ¿En qué te ayudo?',
   not_allowed: 'Tu perfil no tiene permiso para esa acción.',
   contact_mail_subject: 'Mensaje de {tenant}',
-  contact_mail_signature: '— {tenant} (enviado por la asistente Iris)',
+  contact_message_signature: '— {tenant} (enviado por la asistente Iris)',
 };

@@ -50,9 +50,9 @@ export const ptBR = {
   link_invalid: 'Este convite é inválido ou expirou. Peça um novo convite ao responsável.',
   link_already: 'Sua conta já está vinculada. Como posso ajudar?',
   not_allowed: 'Seu perfil não tem permissão para essa ação.',
-  // A message a tenant sends a contact by e-mail
+  // A message a tenant sends a contact (e-mail subject; signature on e-mail and WhatsApp)
   contact_mail_subject: 'Mensagem de {tenant}',
-  contact_mail_signature: '— {tenant} (enviada pela assistente Iris)',
+  contact_message_signature: '— {tenant} (enviada pela assistente Iris)',
 } as const;
 
 export type PipelineMessageKey = keyof typeof ptBR;
