@@ -91,6 +91,23 @@ export const envSchema = z.object({
   WHATSAPP_CONTACT_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(50),
   WHATSAPP_CONTACT_SPACING_MS: z.coerce.number().int().min(0).max(3_600_000).default(20_000),
 
+  /**
+   * Encrypts secrets kept in the database (a tenant's boleto provider API key): 64 hex
+   * characters, the same on every process, e.g. `openssl rand -hex 32`. Without it no tenant can
+   * be connected to a provider (see docs/boleto-providers.md).
+   */
+  IRIS_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (openssl rand -hex 32)')
+    .optional(),
+  /** How often a pipeline process asks the providers about unpaid registered boletos. */
+  BOLETO_RECONCILE_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(86_400_000)
+    .default(15 * 60_000),
+
   AUDIO_MAX_BYTES: z.coerce
     .number()
     .int()

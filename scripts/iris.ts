@@ -7,6 +7,10 @@
  *   contact set --tenant demo --name "Maria Oliveira" --email maria@example.com   # or --phone
  *   contact set --tenant demo --name "Maria Oliveira" --whatsapp-opt-in yes|no   # her consent
  *   tenant delivery --tenant demo --mode email|whatsapp|none   # how queued messages reach contacts
+ *   tenant provider --tenant demo --provider asaas [--environment sandbox|production]
+ *                   [--fine 2] [--interest 1]   # API key from ASAAS_API_KEY (or --api-key)
+ *   tenant provider --tenant demo --provider local   # back to unregistered demo boletos
+ *   contact set --tenant demo --name "Maria Oliveira" --document 123.456.789-09   # CPF or CNPJ
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
@@ -24,6 +28,8 @@ import { isLocale } from '../src/core/locale';
 import { Knowledge } from '../src/app/knowledge';
 import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores/knowledge-store';
 import { createPrismaClient } from '../src/stores/prisma/client';
+import { parseTaxpayerId } from '../src/domains/taxpayer-id';
+import { setProvider } from './provider-command';
 
 const ROLES = ['owner', 'operator', 'viewer'] as const;
 
@@ -42,6 +48,13 @@ async function main(): Promise<void> {
       email: { type: 'string' },
       mode: { type: 'string' },
       'whatsapp-opt-in': { type: 'string' },
+      document: { type: 'string' },
+      provider: { type: 'string' },
+      'api-key': { type: 'string' },
+      environment: { type: 'string' },
+      'base-url': { type: 'string' },
+      fine: { type: 'string' },
+      interest: { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -127,7 +140,7 @@ async function main(): Promise<void> {
       case 'contact set': {
         const tenant = await tenantBySlug();
         if (!values.name) throw new Error('--name is required');
-        const address: { email?: string; phone?: string; whatsappOptInAt?: Date | null } =
+        const address: { email?: string; phone?: string; document?: string; whatsappOptInAt?: Date | null } =
           contactAddress(values);
         const optIn = values['whatsapp-opt-in'];
         if (optIn !== undefined && optIn !== 'yes' && optIn !== 'no')
@@ -135,7 +148,7 @@ async function main(): Promise<void> {
         // The operator records the contact's consent; its time says since when.
         if (optIn !== undefined) address.whatsappOptInAt = optIn === 'yes' ? new Date() : null;
         if (Object.keys(address).length === 0)
-          throw new Error('--email, --phone or --whatsapp-opt-in is required');
+          throw new Error('--email, --phone, --document or --whatsapp-opt-in is required');
         const { count } = await db.contact.updateMany({
           where: { tenantId: tenant.id, nameKey: nameKey(values.name) },
           data: address,
@@ -168,6 +181,11 @@ async function main(): Promise<void> {
           console.log(
             'Note: WHATSAPP_CONTACT_MESSAGES is off, so nothing is sent until it is on (see docs/message-delivery.md).',
           );
+        break;
+      }
+      case 'tenant provider': {
+        const tenant = await tenantBySlug();
+        await setProvider(db, tenant.slug, values);
         break;
       }
       case 'kb add': {
@@ -211,7 +229,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
         );
     }
   } finally {
@@ -219,9 +237,18 @@ async function main(): Promise<void> {
   }
 }
 
-/** The e-mail and phone given on the command line, checked. */
-function contactAddress(values: { email?: string; phone?: string }): { email?: string; phone?: string } {
-  const address: { email?: string; phone?: string } = {};
+/** The e-mail, phone and CPF/CNPJ given on the command line, checked. */
+function contactAddress(values: { email?: string; phone?: string; document?: string }): {
+  email?: string;
+  phone?: string;
+  document?: string;
+} {
+  const address: { email?: string; phone?: string; document?: string } = {};
+  if (values.document !== undefined) {
+    const document = parseTaxpayerId(values.document);
+    if (!document) throw new Error(`--document "${values.document}" is not a valid CPF or CNPJ`);
+    address.document = document;
+  }
   if (values.email !== undefined) {
     if (!z.string().email().safeParse(values.email).success)
       throw new Error(`--email "${values.email}" is not an e-mail address`);

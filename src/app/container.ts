@@ -7,6 +7,8 @@ import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
 import { Knowledge } from './knowledge';
+import { TenantBoletoIssuers } from './boleto-issuers';
+import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import { createIntentEngine } from '../engine';
@@ -167,13 +169,26 @@ export class Container {
   }
   private knowledgeBase: Knowledge | undefined;
 
+  /** Each tenant's boleto issuer: local, or its provider's (docs/boleto-providers.md). */
+  get boletoIssuers(): TenantBoletoIssuers {
+    return (this.issuers ??= new TenantBoletoIssuers(
+      this.db,
+      this.config.IRIS_SECRET_KEY ? parseSecretKey(this.config.IRIS_SECRET_KEY) : undefined,
+    ));
+  }
+  private issuers: TenantBoletoIssuers | undefined;
+
   turnHandlerDeps(): TurnHandlerDeps {
     return {
       ledger: new PrismaActionLedger(this.db),
       engine: this.engine,
       db: this.db,
-      transaction: (fn) => this.db.$transaction((tx) => fn(tx)),
+      // A boleto issued through a provider waits on its HTTP calls inside the transaction (they
+      // come before the rows are locked): longer than Prisma's 5 s default, bounded by their
+      // own 10 s time-outs.
+      transaction: (fn) => this.db.$transaction((tx) => fn(tx), { timeout: 45_000 }),
       knowledge: this.knowledge,
+      boletoIssuers: this.boletoIssuers,
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,
       packFor,

@@ -8,6 +8,7 @@ import { WhatsappContactTransport } from '../queues/whatsapp-contact-transport';
 import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
+import { startBoletoReconciler } from './boleto-reconciler';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
 import type { Container } from './container';
@@ -74,6 +75,12 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
           onOutcome: (outcome, channel) => metrics.inc(M.contactMessages, { outcome, channel }),
         })
       : undefined;
+  const reconciler = startBoletoReconciler({
+    db: c.db,
+    issuers: c.boletoIssuers,
+    everyMs: c.config.BOLETO_RECONCILE_EVERY_MS,
+    logger: c.logger.child({ component: 'boleto-reconciler' }),
+  });
   c.onClose(async () => {
     stopSweeper();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
@@ -81,7 +88,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
       await deliverer?.stop();
       await mail?.close();
     };
-    await Promise.all([stopDelivery(), worker.close()]);
+    await Promise.all([stopDelivery(), reconciler.stop(), worker.close()]);
   });
   return worker;
 }

@@ -5,6 +5,7 @@ import { CHANNEL_MODULES } from './channels/registry';
 import { WhatsappStatusBoard } from './channels/whatsapp-status';
 import type { Container } from './container';
 import { createWebMetrics, type WebMetrics } from './metrics';
+import { mountProviderWebhooks } from './provider-webhooks';
 import { renderSharedMetrics } from './shared-metrics';
 
 /**
@@ -17,6 +18,7 @@ import { renderSharedMetrics } from './shared-metrics';
  * - GET /metrics: this process' metrics, queue depths and ages, conversations waiting, and the
  *   counters every other process adds to Redis (shared-metrics.ts).
  * - /dashboard: bull-board behind basic auth, only when DASHBOARD_CREDENTIALS is set.
+ * - POST /webhooks/asaas/:tenant: payment events of tenants connected to Asaas (provider-webhooks.ts).
  *
  * Await `app.ready()` (or `listen`) before use: the dashboard registers asynchronously.
  */
@@ -66,6 +68,8 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
       return reply.code(503).send(`metrics unavailable: ${error instanceof Error ? error.message : error}\n`);
     }
   });
+
+  mountProviderWebhooks(app, c);
 
   if (c.config.DASHBOARD_CREDENTIALS) {
     const credentials = c.config.DASHBOARD_CREDENTIALS;

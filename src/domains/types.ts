@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Locale } from '../core/locale';
 import type { Understander, UnderstandingContext } from '../core/understanding';
 import type { IntentModelArtifact, IntentTrainingSource } from '../nlu/intent-model';
+import type { BoletoIssuers } from '../core/boleto-issuer';
 // The generated client's type is the packs' data port: a tool gets a client or a transaction
 // (`Db`) in its scope and never builds one; the store that connects it lives in src/stores.
 import type { PrismaClient } from '../generated/prisma/client';
@@ -45,6 +46,8 @@ export interface Scope {
   /** Today in the tenant's time zone, `YYYY-MM-DD`. */
   today: string;
   db: Db;
+  /** Who issues each tenant's boletos; without it, the local issuer (registered with no bank). */
+  boletoIssuers?: BoletoIssuers;
   /**
    * What the turn already holds of the conversation (its saved state), for a model's context:
    * read once per turn, never loaded again by whoever needs it.

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { PRODUCT } from '../../config/product';
 import { isoDateInZone } from '../core/format';
 import type { DomainPack, Scope, TenantProfile, UserProfile, Db } from '../domains/types';
+import type { BoletoIssuers } from '../core/boleto-issuer';
 import { say, type PipelineMessageKey } from './catalog';
 import type { ConversationState, PendingConfirmation } from './conversation';
 import type {
@@ -63,6 +64,8 @@ export interface PipelineDeps {
   newNonce?: () => string;
   /** The tenant's documents, for general questions; without it they get the pack's help. */
   knowledge?: KnowledgeBase;
+  /** Who issues each tenant's boletos (the packs' use cases get it in their scope). */
+  boletoIssuers?: BoletoIssuers;
 }
 
 /**
@@ -110,6 +113,7 @@ export class Turn {
       now: input.now,
       today: isoDateInZone(input.now, input.tenant.timeZone),
       db: deps.db,
+      ...(deps.boletoIssuers ? { boletoIssuers: deps.boletoIssuers } : {}),
       conversation: {
         recent: input.state.recent.map((m) => ({ role: m.role, text: m.text })),
         ...(input.state.lastIntent ? { lastIntent: input.state.lastIntent } : {}),

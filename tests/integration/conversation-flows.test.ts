@@ -68,7 +68,8 @@ describe('end-to-end conversations (seed 003 §11.5)', () => {
     const line = boleto.digitableLine;
     const printed = `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
     expect(done).toEqual([
-      `Boleto nº 1 criado: R$ 1.500,00 para João Silva, vencimento em 10/12/2099.\nLinha digitável: ${printed}`,
+      `Boleto nº 1 criado: R$ 1.500,00 para João Silva, vencimento em 10/12/2099.\nLinha digitável: ${printed}\n` +
+        'Atenção: boleto de demonstração, não registrado em nenhum banco — não pode ser pago.',
     ]);
     expect(await actions(who)).toEqual([
       expect.objectContaining({

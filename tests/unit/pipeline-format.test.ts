@@ -70,7 +70,8 @@ describe('money and dates as people read them', () => {
       ).text,
     ).toBe(
       'Boleto nº 7 criado: R$ 10,50 para Maria Oliveira, vencimento em 05/01/2026.\n' +
-        'Linha digitável: 00190.00009 01149.718601 68524.522114 6 75860000102656',
+        'Linha digitável: 00190.00009 01149.718601 68524.522114 6 75860000102656\n' +
+        'Atenção: boleto de demonstração, não registrado em nenhum banco — não pode ser pago.',
     );
   });
 

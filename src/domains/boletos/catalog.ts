@@ -17,6 +17,13 @@ export const boletosCatalog = {
   boleto_not_found: 'Não encontrei o boleto nº {number}. Qual é o número do boleto?',
   boleto_not_cancellable: 'O boleto nº {number} está {status} e não pode ser cancelado.',
   message_empty: 'A mensagem não pode ser vazia. O que devo enviar?',
+  contact_needs_document:
+    '{name} não tem CPF ou CNPJ cadastrado, e o boleto registrado no banco precisa dele. Peça ao operador para cadastrar o documento de {name} e tente de novo.',
+  // The boleto provider (docs/boleto-providers.md)
+  provider_refused:
+    'O provedor de boletos recusou a operação. Tente de novo mais tarde ou fale com o operador.',
+  boleto_other_provider:
+    'O boleto nº {number} foi emitido por um provedor que esta conta não usa mais: cancele-o no site desse provedor.',
   // Field names for "Preciso saber: ..."
   field_contact_name: 'o nome do contato',
   field_amount_cents: 'o valor',
@@ -30,6 +37,9 @@ export const boletosCatalog = {
   // Results
   created:
     'Boleto nº {number} criado: {amount} para {contact}, vencimento em {dueDate}.\nLinha digitável: {line}',
+  created_not_registered:
+    'Atenção: boleto de demonstração, não registrado em nenhum banco — não pode ser pago.',
+  created_pdf: 'Boleto para imprimir: {url}',
   cancelled: 'Boleto nº {number} cancelado.',
   status: 'Boleto nº {number}: {amount} para {contact}, vencimento em {dueDate} — {status}.',
   list_header: 'Boletos ({count}):',

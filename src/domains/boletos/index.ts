@@ -26,6 +26,8 @@ interface BoletoResult {
   status: string;
   contact_name: string;
   digitable_line: string;
+  registered?: boolean;
+  pdf_url?: string | null;
 }
 
 /** The boletos pack (pt-BR, BRL): its rules are docs/specification.md#gates and the README's pack section. */
@@ -71,13 +73,20 @@ export const boletosPack: DomainPack = {
     switch (tool) {
       case 'create_boleto':
         return {
-          text: say('created', {
-            number: b.number,
-            amount: money(b.amount_cents),
-            contact: b.contact_name,
-            dueDate: date(b.due_date),
-            line: formatDigitableLine(b.digitable_line),
-          }),
+          text: [
+            say('created', {
+              number: b.number,
+              amount: money(b.amount_cents),
+              contact: b.contact_name,
+              dueDate: date(b.due_date),
+              line: formatDigitableLine(b.digitable_line),
+            }),
+            // A result stored before providers existed has no `registered`: it was local.
+            b.registered ? '' : say('created_not_registered'),
+            b.pdf_url ? say('created_pdf', { url: b.pdf_url }) : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
         };
       case 'cancel_boleto':
         return { text: say('cancelled', { number: b.number }) };

@@ -1,14 +1,15 @@
 import { PRODUCT } from '../../../config/product';
 import { z } from 'zod';
-import { DomainError } from '../../core/errors';
+import { DomainError, IrisError } from '../../core/errors';
+import { ChargeNotCancellable, type BoletoIssuer } from '../../core/boleto-issuer';
 import type { Db, Scope, ToolDefinition } from '../types';
-import { boletoNumbers } from './febraban';
+import { boletosCatalog, type BoletosMessageKey } from './catalog';
+import { syncWithProvider } from './charge-sync';
+import { localIssuer } from './local-issuer';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const WRITERS = ['owner', 'operator'] as const;
-/** Demo bank (Bradesco's code); a real issuer sets its bank and agreement code per tenant. */
-const BANK_CODE = '237';
 
 export const BOLETO_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'OVERDUE'] as const;
 
@@ -18,6 +19,8 @@ function boletoView(b: {
   dueDate: Date;
   status: string;
   digitableLine: string;
+  provider: string;
+  pdfUrl: string | null;
   contact: { name: string };
 }) {
   return {
@@ -27,6 +30,9 @@ function boletoView(b: {
     status: b.status,
     contact_name: b.contact.name,
     digitable_line: b.digitableLine,
+    // Replies say a local boleto is registered with no bank, and link a provider's printable one.
+    registered: b.provider !== 'local',
+    pdf_url: b.pdfUrl,
   };
 }
 
@@ -69,31 +75,54 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
+    const issuer = await issuerOf(ctx);
+    if (issuer.needsDocument && !contact.document)
+      throw new DomainError('contact_needs_document', { name: contact.name });
+    // The provider first, before any row is locked: its calls take time. The nonce is the
+    // charge's reference there, so a run retried after a crash finds the charge, never makes two.
+    const issued = await atProvider(() =>
+      issuer.issue({
+        tenantId: ctx.tenant.id,
+        reference: ctx.nonce,
+        amountCents: params.amount_cents,
+        dueDate: params.due_date,
+        description: `${ctx.tenant.name}`,
+        customer: {
+          id: contact.id,
+          name: contact.name,
+          document: contact.document,
+          email: contact.email,
+          phone: contact.phone,
+          providerRef: contact.providerCustomerRef,
+        },
+      }),
+    );
+    if (issued.customerProviderRef && issued.customerProviderRef !== contact.providerCustomerRef)
+      await ctx.db.contact.update({
+        where: { id: contact.id },
+        data: { providerCustomerRef: issued.customerProviderRef },
+      });
     const tenant = await ctx.db.tenant.update({
       where: { id: ctx.tenant.id },
       data: { nextBoletoNo: { increment: 1 } },
       select: { nextBoletoNo: true },
-    });
-    const number = tenant.nextBoletoNo - 1;
-    const freeField = `${ctx.tenant.id.replace(/\D/g, '').padEnd(10, '0').slice(0, 10)}${String(number).padStart(15, '0')}`;
-    const numbers = boletoNumbers({
-      bankCode: BANK_CODE,
-      amountCents: params.amount_cents,
-      dueDate: params.due_date,
-      freeField,
     });
     // createdByNonce is unique: a concurrent second run fails here, its transaction rolls back,
     // and its retry finds the action COMPLETED and replays this one's result.
     const boleto = await ctx.db.boleto.create({
       data: {
         tenantId: ctx.tenant.id,
-        number,
+        number: tenant.nextBoletoNo - 1,
         contactId: contact.id,
         amountCents: params.amount_cents,
         dueDate: new Date(`${params.due_date}T00:00:00Z`),
-        digitableLine: numbers.digitableLine,
-        barcode: numbers.barcode,
+        digitableLine: issued.digitableLine,
+        barcode: issued.barcode,
         createdByNonce: ctx.nonce,
+        provider: issuer.provider,
+        providerRef: issued.providerRef,
+        pdfUrl: issued.pdfUrl,
+        ...(issued.providerRef ? { syncedAt: ctx.now } : {}),
       },
       include: { contact: true },
     });
@@ -111,19 +140,61 @@ export const cancelBoleto = defineWriteTool<z.infer<typeof numberInput>, Record<
   input: numberInput,
   allowedRoles: WRITERS,
   async execute(params, ctx) {
-    // A conditional transition: only a PENDING boleto becomes CANCELLED, so running twice is harmless.
-    const updated = await ctx.db.boleto.updateMany({
-      where: { tenantId: ctx.tenant.id, number: params.boleto_id, status: { in: ['PENDING', 'OVERDUE'] } },
-      data: { status: 'CANCELLED', cancelledAt: ctx.now },
-    });
     const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
     if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
-    if (updated.count === 0 && boleto.status !== 'CANCELLED') {
-      throw new DomainError('boleto_not_cancellable', { number: params.boleto_id, status: boleto.status });
+    if (boleto.status === 'CANCELLED') return boletoView(boleto);
+    if (boleto.status === 'PAID') throw notCancellable(boleto.number, 'PAID');
+    if (boleto.providerRef) {
+      // The provider first: a charge still payable there is not cancelled here. Cancelling one
+      // already cancelled succeeds, so a run retried after a crash goes on to the row.
+      const issuer = await issuerOf(ctx);
+      if (issuer.provider !== boleto.provider)
+        throw new DomainError('boleto_other_provider', { number: boleto.number });
+      try {
+        await atProvider(() => issuer.cancel(boleto.providerRef!));
+      } catch (error) {
+        if (error instanceof ChargeNotCancellable) throw notCancellable(boleto.number, error.status);
+        throw error;
+      }
     }
-    return boletoView(boleto);
+    // A conditional transition: only a PENDING boleto becomes CANCELLED, so running twice is harmless.
+    const updated = await ctx.db.boleto.updateMany({
+      where: { id: boleto.id, status: { in: ['PENDING', 'OVERDUE'] } },
+      data: { status: 'CANCELLED', cancelledAt: ctx.now },
+    });
+    const after = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
+    if (!after) throw new DomainError('boleto_not_found', { number: params.boleto_id });
+    if (updated.count === 0 && after.status !== 'CANCELLED') throw notCancellable(after.number, after.status);
+    return boletoView(after);
   },
 });
+
+function notCancellable(number: number, status: string): DomainError {
+  return new DomainError('boleto_not_cancellable', {
+    number,
+    status: boletosCatalog[`status_${status}` as BoletosMessageKey] ?? status,
+  });
+}
+
+/** The tenant's issuer; the local one where no provider port was wired (tests of other packs). */
+function issuerOf(ctx: Scope): Promise<BoletoIssuer> {
+  return ctx.boletoIssuers ? ctx.boletoIssuers.forTenant(ctx.tenant.id) : Promise.resolve(localIssuer);
+}
+
+/**
+ * A provider call. A refusal that will not change on retry (HTTP 4xx, a provider not
+ * configured) becomes a refusal the owner reads; an outage is thrown as is, so the message is
+ * retried with backoff.
+ */
+async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof IrisError && !error.retryable && !(error instanceof DomainError))
+      throw new DomainError('provider_refused');
+    throw error;
+  }
+}
 
 const statusInput = z
   .object({ boleto_id: z.number().int().positive().optional(), contact_id: z.string().uuid().optional() })
@@ -155,8 +226,9 @@ export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Recor
         boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
       };
     }
-    const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
-    if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
+    const stored = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
+    if (!stored) throw new DomainError('boleto_not_found', { number: params.boleto_id });
+    const boleto = await syncWithProvider(ctx, stored, issuerOf);
     return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };
   },
 });

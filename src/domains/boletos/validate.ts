@@ -64,6 +64,14 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
         params: { candidates: match.candidates.map((c) => c.name).join(', ') },
       };
     }
+    // A registered boleto names its payer: asked here, before a proposal the provider would refuse.
+    if (intent === 'CREATE_BOLETO' && !match.contact.document && (await needsDocument(scope)))
+      return {
+        status: 'invalid',
+        messageKey: 'contact_needs_document',
+        params: { name: match.contact.name },
+        field: 'contact_name',
+      };
     params.contact_id = match.contact.id;
     params.contact_name = match.contact.name;
   }
@@ -107,6 +115,11 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (content !== undefined) params.message_content = String(content).trim();
   if (entities.status !== undefined) params.status = entities.status;
   return { status: 'pass', params };
+}
+
+async function needsDocument(scope: Scope): Promise<boolean> {
+  if (!scope.boletoIssuers) return false;
+  return (await scope.boletoIssuers.forTenant(scope.tenant.id)).needsDocument;
 }
 
 /**

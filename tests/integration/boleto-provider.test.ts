@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { connectProvider } from '../../src/app/provider-setup';
+import { recordProviderEvent } from '../../src/app/provider-webhooks';
+import { buildWeb } from '../../src/app/web';
+import { startBoletoReconciler } from '../../src/app/boleto-reconciler';
+import pino from 'pino';
+import { waitFor } from '../support/conversation';
+import { readAsaasEvent } from '../../src/providers/asaas/events';
+import { FakeAsaas } from '../support/fake-asaas';
+import { Harness } from '../support/harness';
+
+const SECRET_KEY = randomBytes(32).toString('hex');
+/** Check digits that hold (made up for the tests, as CPF generators make them). */
+const CPF = '52998224725';
+
+/**
+ * Boletos registered through Asaas: the real use cases, AsaasIssuer and AsaasClient over HTTP
+ * to a local server speaking Asaas' wire format (tests/support/fake-asaas.ts), which checks each
+ * request field by field. The web process' webhook route is driven with Fastify's inject.
+ */
+describe('boletos registered through Asaas', () => {
+  const h = new Harness({ IRIS_SECRET_KEY: SECRET_KEY });
+  const asaas = new FakeAsaas();
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    baseUrl = await asaas.start();
+    h.startPipelines(1);
+  });
+  afterAll(async () => {
+    await h.close();
+    await asaas.stop();
+  });
+  afterEach(() => expect(asaas.violations).toEqual([]));
+
+  async function connectedTenant() {
+    const { tenant, chat } = await h.boletosTenant();
+    await h.db.contact.updateMany({
+      where: { tenantId: tenant.id, name: 'João Silva' },
+      data: { document: CPF, email: 'joao@example.com' },
+    });
+    const { webhookToken } = await connectProvider(h.db, Buffer.from(SECRET_KEY, 'hex'), tenant.slug, {
+      provider: 'asaas',
+      apiKey: asaas.apiKey,
+      settings: { baseUrl, finePercent: 2, interestPercentPerMonth: 1 },
+    });
+    return { tenant, chat, webhookToken };
+  }
+
+  it('creates the charge once, with the confirmation as its reference, and replies with the bank line and PDF', async () => {
+    const { tenant, chat } = await connectedTenant();
+    const proposal = await h.say(chat, 'cria um boleto de R$ 150,35 pro João Silva pra dia 10/12/2099');
+    expect(proposal[0]).toContain('Vou criar um boleto de R$ 150,35 para João Silva');
+    const before = asaas.requests.length;
+    const done = await h.say(chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    const charge = asaas.payments.get(boleto.providerRef!)!;
+    expect(charge).toMatchObject({
+      billingType: 'BOLETO',
+      value: 150.35,
+      dueDate: '2099-12-10',
+      fine: { value: 2 },
+      interest: { value: 1 },
+    });
+    const action = await h.db.action.findFirstOrThrow({
+      where: { tenantId: tenant.id, tool: 'create_boleto' },
+    });
+    expect(charge.externalReference).toBe(action.nonce);
+    expect(boleto).toMatchObject({
+      provider: 'asaas',
+      amountCents: 15035,
+      status: 'PENDING',
+      pdfUrl: charge.bankSlipUrl,
+    });
+    expect(done[0]).toContain('Boleto nº 1 criado: R$ 150,35 para João Silva');
+    expect(done[0]).toContain(`Boleto para imprimir: ${charge.bankSlipUrl}`);
+    expect(done[0]).not.toContain('demonstração');
+    // The customer was created once with the contact's CPF; the calls in Asaas' order.
+    expect(asaas.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v3/customers',
+      'POST /v3/customers',
+      'GET /v3/payments',
+      'POST /v3/payments',
+      `GET /v3/payments/${charge.id}/identificationField`,
+    ]);
+    expect(asaas.calls('POST', /\/customers$/).at(-1)!.body).toMatchObject({
+      name: 'João Silva',
+      cpfCnpj: CPF,
+      notificationDisabled: true,
+    });
+    const contact = await h.db.contact.findFirstOrThrow({
+      where: { tenantId: tenant.id, name: 'João Silva' },
+    });
+    expect(contact.providerCustomerRef).toBe(charge.customer);
+
+    // A second "sim" replays the result: nothing more is asked of Asaas.
+    const count = asaas.requests.length;
+    await h.say(chat, 'sim');
+    expect(asaas.requests.length).toBe(count);
+  });
+
+  it('asks for the CPF/CNPJ before proposing when the contact has none', async () => {
+    const { tenant, chat } = await connectedTenant();
+    const reply = await h.say(chat, 'cria um boleto de R$ 80 pra Maria Oliveira pra dia 10/12/2099');
+    expect(reply[0]).toContain('Maria Oliveira não tem CPF ou CNPJ cadastrado');
+    expect(reply.join('\n')).not.toContain('Confirma?');
+    expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
+  it('a local tenant still issues demo boletos and says they are not registered', async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await h.say(chat, 'cria um boleto de R$ 90 pro Pedro Santos pra dia 10/12/2099');
+    const done = await h.say(chat, 'sim');
+    expect(done[0]).toContain('boleto de demonstração, não registrado em nenhum banco');
+    expect(await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } })).toMatchObject({
+      provider: 'local',
+      providerRef: null,
+    });
+  });
+
+  it('cancels at Asaas before the row, and refuses when the charge was paid meanwhile', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 200 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    await h.say(chat, 'cria um boleto de R$ 300 pro João Silva pra dia 11/12/2099');
+    await h.say(chat, 'sim');
+    const [first, second] = await h.db.boleto.findMany({
+      where: { tenantId: tenant.id },
+      orderBy: { number: 'asc' },
+    });
+
+    expect((await h.say(chat, 'cancela o boleto 1'))[0]).toContain('Vou cancelar o boleto nº 1');
+    expect((await h.say(chat, 'sim'))[0]).toContain('Boleto nº 1 cancelado.');
+    expect(asaas.payments.get(first!.providerRef!)!.deleted).toBe(true);
+    expect(await h.db.boleto.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({
+      status: 'CANCELLED',
+    });
+
+    await h.say(chat, 'cancela o boleto 2');
+    asaas.pay(second!.providerRef!, '2099-12-01');
+    const refused = await h.say(chat, 'sim');
+    expect(refused[0]).toContain('O boleto nº 2 está pago e não pode ser cancelado');
+    expect(asaas.payments.get(second!.providerRef!)!.deleted).toBe(false);
+    expect(asaas.violations).toEqual([]);
+  });
+
+  it('answers a status question from the provider when the stored answer is old', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 120 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    asaas.pay(boleto.providerRef!, '2099-12-02');
+    await h.db.boleto.update({
+      where: { id: boleto.id },
+      data: { syncedAt: new Date(Date.now() - 120_000) },
+    });
+    const answer = await h.say(chat, 'o boleto 1 foi pago?');
+    expect(answer[0]).toContain('Boleto nº 1: R$ 120,00 para João Silva');
+    expect(answer[0]).toContain('pago');
+    expect(await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } })).toMatchObject({
+      status: 'PAID',
+      paidCents: 12000,
+    });
+  });
+
+  it('the webhook needs the token, applies an event once, and acknowledges charges it does not know', async () => {
+    const { tenant, chat, webhookToken } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 75 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    const paid = asaas.pay(boleto.providerRef!, '2099-12-03');
+    const app = buildWeb(h.container);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const postTo = async (slug: string, body: unknown, token?: string) => {
+        const response = await fetch(`${base}/webhooks/asaas/${slug}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token === undefined ? {} : { 'asaas-access-token': token }),
+          },
+          body: JSON.stringify(body),
+        });
+        return { statusCode: response.status };
+      };
+      const post = (body: unknown, token?: string) => postTo(tenant.slug, body, token);
+      const event = {
+        id: `evt_${boleto.id}&1`,
+        event: 'PAYMENT_RECEIVED',
+        dateCreated: '2099-12-03 10:00:00',
+        payment: paid,
+      };
+      expect((await post(event)).statusCode).toBe(401);
+      expect((await post(event, 'x'.repeat(43))).statusCode).toBe(401);
+      expect(await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } })).toMatchObject({
+        status: 'PENDING',
+      });
+      expect((await post({ hello: 'world' }, webhookToken)).statusCode).toBe(400);
+      expect((await post(event, webhookToken)).statusCode).toBe(200);
+      expect(await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } })).toMatchObject({
+        status: 'PAID',
+        paidCents: 7500,
+      });
+      // Delivered again: recorded once, nothing changes.
+      expect((await post(event, webhookToken)).statusCode).toBe(200);
+      expect(await h.db.providerEvent.count({ where: { tenantId: tenant.id } })).toBe(1);
+      // A late "overdue" for the paid charge does not un-pay it.
+      const late = {
+        id: `evt_${boleto.id}&2`,
+        event: 'PAYMENT_OVERDUE',
+        payment: { ...paid, status: 'OVERDUE' },
+      };
+      expect((await post(late, webhookToken)).statusCode).toBe(200);
+      expect(await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } })).toMatchObject({
+        status: 'PAID',
+      });
+      // Someone else's charge in the same Asaas account: acknowledged, nothing written.
+      const foreign = {
+        id: 'evt_foreign&1',
+        event: 'PAYMENT_RECEIVED',
+        payment: { ...paid, id: 'pay_not_ours' },
+      };
+      expect((await post(foreign, webhookToken)).statusCode).toBe(200);
+      expect((await postTo('no-such-tenant', event, webhookToken)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a payment whose webhook never came is found by the reconciler', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 45 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    asaas.pay(boleto.providerRef!, '2099-12-05');
+    await h.db.boleto.update({
+      where: { id: boleto.id },
+      data: { syncedAt: new Date(Date.now() - 120_000) },
+    });
+    const reconciler = startBoletoReconciler({
+      db: h.db,
+      issuers: h.container.boletoIssuers,
+      everyMs: 1_000,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const paid = await waitFor('the reconciler to record the payment', async () => {
+        const row = await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } });
+        return row.status === 'PAID' ? row : undefined;
+      });
+      expect(paid).toMatchObject({ paidCents: 4500 });
+    } finally {
+      await reconciler.stop();
+    }
+  });
+
+  it('a webhook and a status check landing together apply the payment once', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 60 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    const paid = asaas.pay(boleto.providerRef!, '2099-12-04');
+    const report = readAsaasEvent({
+      id: `evt_${boleto.id}&race`,
+      event: 'PAYMENT_CONFIRMED',
+      payment: paid,
+    })!;
+    const outcomes = await Promise.all([
+      recordProviderEvent(h.db, tenant.id, 'asaas', report, new Date()),
+      recordProviderEvent(h.db, tenant.id, 'asaas', report, new Date()),
+    ]);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['applied', 'duplicate']);
+  });
+});
