@@ -31,10 +31,12 @@ export async function setProvider(
   const environment = values.environment ?? 'sandbox';
   if (environment !== 'sandbox' && environment !== 'production')
     throw new Error('--environment must be sandbox or production');
-  const percent = (flag: string, raw: string | undefined) => {
+  // Brazilian law caps a boleto's fine at 2 % and its interest at 1 % a month.
+  const percent = (flag: string, raw: string | undefined, max: number) => {
     if (raw === undefined) return undefined;
     const value = Number(raw.replace(',', '.'));
-    if (!Number.isFinite(value) || value < 0) throw new Error(`--${flag} must be a percentage, e.g. 2`);
+    if (!Number.isFinite(value) || value < 0 || value > max)
+      throw new Error(`--${flag} must be a percentage from 0 to ${max}, e.g. ${max}`);
     return value;
   };
   const config = loadConfig();
@@ -45,9 +47,9 @@ export async function setProvider(
     settings: {
       environment,
       ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
-      ...(values.fine !== undefined ? { finePercent: percent('fine', values.fine) } : {}),
+      ...(values.fine !== undefined ? { finePercent: percent('fine', values.fine, 2) } : {}),
       ...(values.interest !== undefined
-        ? { interestPercentPerMonth: percent('interest', values.interest) }
+        ? { interestPercentPerMonth: percent('interest', values.interest, 1) }
         : {}),
     },
   });
