@@ -75,6 +75,7 @@ describe('es-MX money: amounts in messages', () => {
     ['fueron 600 entre 3, anota mi parte', 'a total shared by three people'],
     ['a las 18:45', 'a time written with a colon'],
     ['octubre del 2025', 'a year'],
+    ['una pantalla a 12 msi', 'months without interest'],
   ])('%s holds no amount (%s)', (text) => {
     expect(amountsIn(text)).toEqual([]);
   });

@@ -592,3 +592,30 @@ describe('es-MX: periods and days that belong to the story', () => {
     });
   });
 });
+
+describe('es-MX: money arriving and money slang', () => {
+  it('a tanda paid out and money that "fell" in are income; money dropped is not', () => {
+    expect(understand('ya me toco la tanda!! cayeron 6 mil de baro').entities).toMatchObject({
+      amount_mxn_cents: 600_000,
+      transaction_type: 'income',
+    });
+    expect(understand('cayeron 3 mil de la venta').entities.transaction_type).toBe('income');
+    expect(understand('se me cayeron 200 pesos en la calle').entities.transaction_type).not.toBe('income');
+  });
+
+  it('"feria" as money is no category; a fair is one', () => {
+    expect(understand('cuanto me queda de feria este mes?').entities.category).toBeUndefined();
+    expect(understand('gaste 300 en la feria del pueblo').entities.category).toBe('entretenimiento');
+  });
+});
+
+describe('es-MX: a resolution for later is not a budget', () => {
+  it('"el año que entra a ver si me aguanto con…" sets nothing; the same hope after a request does', () => {
+    const wish = understand('el año que entra a ver si por fin me aguanto con 10 mil al mes de presupuesto');
+    expect(wish.intent === 'SET_BUDGET' && wish.confidence >= 0.7).toBe(false);
+    expect(understand('ponme un presupuesto de 10 mil, a ver si me aguanto')).toMatchObject({
+      intent: 'SET_BUDGET',
+      entities: { amount_mxn_cents: 1_000_000 },
+    });
+  });
+});

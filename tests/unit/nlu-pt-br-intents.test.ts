@@ -127,9 +127,28 @@ describe('pt-BR: a write put off for later, or wished by the customer, is not a 
     'parcela em 3x o da Fernanda',
     'cancela o 45 e cria outro de 150',
     'eu mesmo gero o boleto do João depois',
+    'semana q vem vou precisar gerar um boleto de 700 pro Otavio',
   ])('still proposes nothing: "%s"', (text) => {
     const result = understand(text);
     const proposes = ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(result.intent);
     expect(proposes && result.confidence >= THRESHOLD).toBe(false);
+  });
+});
+
+describe('a request with a note about later is still the request', () => {
+  it('"depois eu vejo com ela…" after a cancellation does not put the cancellation off', () => {
+    const result = understand(
+      'Iris cancela pra mim o boleto da Bianca Torres que eu mandei com o valor errado depois eu vejo com ela o valor certo e faco outro',
+    );
+    expect(result.intent).toBe('CANCEL_BOLETO');
+    expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
+  });
+
+  it('"…mas depois eu vejo isso" still puts the wish off', () => {
+    const result = understand('queria mandar um recado pro Fábio, mas depois eu vejo isso');
+    expect(
+      ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(result.intent) &&
+        result.confidence >= THRESHOLD,
+    ).toBe(false);
   });
 });

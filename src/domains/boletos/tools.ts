@@ -86,7 +86,7 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
         reference: ctx.nonce,
         amountCents: params.amount_cents,
         dueDate: params.due_date,
-        description: `${ctx.tenant.name}`,
+        description: ctx.tenant.name,
         customer: {
           id: contact.id,
           name: contact.name,

@@ -18,10 +18,13 @@ const CURRENCY_WORDS = wordSet('pesos peso pesitos varos baros bolas mxn mx morl
 const VAGUE_REMAINDERS = wordSet('pico tantos algo feria cacho');
 const CENT_WORDS = wordSet('centavos centavo cts ctvs cvs');
 
-/** Words after a bare number that make it a count or a measure, not pesos: "12 meses", "3 días". */
+/**
+ * Words after a bare number that make it a count or a measure, not pesos: "12 meses", "3 días",
+ * "a 12 msi" (meses sin intereses).
+ */
 const UNIT_WORDS = wordSet(
   `dia dias semana semanas mes meses ano anos hora horas hrs hr minutos min vez veces
-   personas litros lts kilos kg km gb am pm porciento %`,
+   personas litros lts kilos kg km gb am pm porciento % msi`,
 );
 
 /** Words before a bare year: "este 2027", "el año 2026", "del 2025". */

@@ -123,6 +123,12 @@ const WEEKDAY = tokenPattern(
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
     '(?: que vem| (passad[oa]|retrasad[oa]))?',
 );
+/** "primeira segunda de dezembro", "última sexta do mês", "segunda quarta do mês que vem". */
+const ORDINAL_WEEKDAY = tokenPattern(
+  `(primeir[ao]|segund[ao]|terceir[ao]|quart[ao]|ultim[ao]) (segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)?` +
+    ` (?:de ${MONTH}|(?:do|no) (${NEXT_MONTH})|(?:deste|desse|do) mes)`,
+);
+const ORDINALS: Record<string, number> = { primeir: 1, segund: 2, terceir: 3, quart: 4, ultim: -1 };
 /** "segunda da semana que vem", "sexta na próxima semana" (Sunday: see `dayOfNextWeek`). */
 const DAY_OF_NEXT_WEEK = tokenPattern(
   `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)`,
@@ -160,6 +166,20 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     const explicitYear = yearText === undefined ? undefined : expandYear(yearText);
     if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
     take(from, to, explicitYear === undefined ? undated(from, mo, d) : exactDay(explicitYear, mo, d));
+  });
+  scan.forEachMatch(ORDINAL_WEEKDAY, (m, from, to) => {
+    const nth = ORDINALS[(m[1] ?? '').slice(0, -1)] ?? 1;
+    const target = WEEKDAYS[m[2] ?? ''] ?? 0;
+    const { year, month } = civilDate(m[4] !== undefined ? addMonths(today, 1) : today);
+    if (m[3] === undefined) return take(from, to, nthWeekday(year, month, target, nth));
+    // A named month without a year: this year's, or next year's once this year's has passed.
+    const named = MONTHS[m[3]] ?? month;
+    const thisYear = nthWeekday(year, named, target, nth);
+    take(
+      from,
+      to,
+      thisYear !== undefined && thisYear < today ? nthWeekday(year + 1, named, target, nth) : thisYear,
+    );
   });
   scan.forEachMatch(MONTH_NAME, (m, from, to) => {
     // "Rua Sete de Setembro", "Av. 25 de Março": a street named after a date.
@@ -219,6 +239,17 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     (a, b) => text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0),
     DATE_TAKEN_BACK,
   );
+}
+
+/** The `nth` `target` weekday (0 Sunday) of a month; `nth` -1 is the last one. */
+function nthWeekday(year: number, month: number, target: number, nth: number): EpochDay | undefined {
+  if (nth < 0) {
+    const last = epochDay(year, month + 1, 0);
+    return last - ((weekday(last) - target + 7) % 7);
+  }
+  const first = epochDay(year, month, 1);
+  const day = first + ((target - weekday(first) + 7) % 7) + 7 * (nth - 1);
+  return civilDate(day).month === ((month - 1) % 12) + 1 ? day : undefined;
 }
 
 /**

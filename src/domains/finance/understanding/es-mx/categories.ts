@@ -39,6 +39,9 @@ const PLACE: Strength = 1;
 const LEXICON: Array<[Category | null, Strength, string]> = [
   // Not spending categories: stores of everything, "¿la libro?" (will I make it), a drink of water.
   [null, THING, 'mercado libre|mercado pago|la libro|la libramos|un agua|una agua'],
+  // "feria" is also money ("¿cuánto me queda de feria?", "traigo poca feria"): a fair only when
+  // it is one ("fui a la feria").
+  [null, THING, 'de feria|poca feria|mucha feria|la feria que|sin feria|mi feria|tu feria|nada de feria'],
   ['supermercado', NAME, 'supermercado'],
   ['supermercado', THING, 'despensa|mandado|abarrotes|fruta|verdura|leche|huevo|tortillas'],
   [

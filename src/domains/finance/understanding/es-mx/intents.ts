@@ -71,7 +71,8 @@ const CUES: Cue[] = [
   cue(
     'LOG_TRANSACTION',
     0.9,
-    '\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|regalaron)\\b' +
+    // Not money lost: "se me cayeron 200 en la calle".
+    '(?<!\\bse\\s)\\b(?:me|nos)\\s+(?:pagaron|depositaron|deposito|transfirieron|cayo|cayeron|llego|llegaron|regalaron)\\b' +
       '|\\b(?:cobre|cobramos|recibi|recibimos|gane|ganamos|vendi|vendimos|ingrese)\\b',
     { negatable: true, income: true },
   ),
@@ -102,11 +103,15 @@ const CUES: Cue[] = [
       income: true,
     },
   ),
-  // "ya cayó la quincena", "llegó el aguinaldo": pay arriving, said without "me".
+  // "ya cayó la quincena", "llegó el aguinaldo": pay arriving, said without "me"; a tanda's
+  // turn ("ya me tocó la tanda"); money arriving by its amount ("cayeron 6 mil"), not money
+  // lost ("se me cayeron 200").
   cue(
     'LOG_TRANSACTION',
     0.8,
-    '\\b(?:cayo|cayeron|llego|llegaron|entro|entraron)\\s+(?:la|el|mi|los)\\s+(?:quincena|nomina|sueldo|aguinaldo|salario|pension|bono|pago)\\b',
+    '\\b(?:cayo|cayeron|llego|llegaron|entro|entraron)\\s+(?:la|el|mi|los)\\s+(?:quincena|nomina|sueldo|aguinaldo|salario|pension|bono|pago|tanda)\\b' +
+      '|\\b(?:me|nos)\\s+toco\\s+(?:la|mi)\\s+tanda\\b' +
+      '|(?<!\\bse\\s(?:me|nos)\\s)\\b(?:cayo|cayeron|entro|entraron|llego|llegaron)\\s+¤',
     { negatable: true, income: true },
   ),
   // Questions about the data.
