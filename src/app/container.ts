@@ -6,6 +6,7 @@ import { SmtpMailTransport } from '../providers/smtp-mail';
 import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
+import { UserChatStore } from '../stores/user-chat-store';
 import { Knowledge } from './knowledge';
 import { TenantBoletoIssuers } from './boleto-issuers';
 import { parseSecretKey } from '../core/secret-box';
@@ -178,6 +179,12 @@ export class Container {
   }
   private issuers: TenantBoletoIssuers | undefined;
 
+  /** Where each user was last reached in a chat of their own (notices go there). */
+  get userChats(): UserChatStore {
+    return (this.chatStore ??= new UserChatStore(this.db));
+  }
+  private chatStore: UserChatStore | undefined;
+
   turnHandlerDeps(): TurnHandlerDeps {
     return {
       ledger: new PrismaActionLedger(this.db),
@@ -194,6 +201,7 @@ export class Container {
       packFor,
       conversations: this.conversations,
       audioLimits: { maxBytes: this.config.AUDIO_MAX_BYTES, maxSeconds: this.config.AUDIO_MAX_SECONDS },
+      rememberChat: (chat) => this.userChats.remember(chat),
     };
   }
 

@@ -107,6 +107,7 @@ export function createIngress(deps: IngressDeps): Ingress {
         sentAt: envelope.sentAt,
         receivedAt: new Date().toISOString(),
         ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
+        ...(envelope.inGroup ? { inGroup: true } : {}),
         content,
       };
       const added = await deps.conversations.push(message, dedupeKey);

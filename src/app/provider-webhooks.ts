@@ -59,7 +59,7 @@ export async function recordProviderEvent(
     if (!report.charge) return { outcome: 'not_a_charge' as const };
     const boleto = await tx.boleto.findFirst({
       where: { tenantId, provider, providerRef: report.charge.providerRef },
-      select: { id: true, status: true },
+      select: { id: true, tenantId: true, status: true },
     });
     if (!boleto) return { outcome: 'unknown_charge' as const };
     const change = await applyChargeState(tx, boleto, report.charge.state, now);

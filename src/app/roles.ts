@@ -8,7 +8,9 @@ import { WhatsappContactTransport } from '../queues/whatsapp-contact-transport';
 import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
+import { startBoletoNotifier } from './boleto-notifier';
 import { startBoletoReconciler } from './boleto-reconciler';
+import { packFor } from './packs';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
 import type { Container } from './container';
@@ -81,6 +83,14 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     everyMs: c.config.BOLETO_RECONCILE_EVERY_MS,
     logger: c.logger.child({ component: 'boleto-reconciler' }),
   });
+  const notifier = startBoletoNotifier({
+    db: c.db,
+    outbox: c.outbox,
+    chats: c.userChats,
+    packFor,
+    everyMs: c.config.BOLETO_NOTICES_EVERY_MS,
+    logger: c.logger.child({ component: 'boleto-notices' }),
+  });
   c.onClose(async () => {
     stopSweeper();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
@@ -88,7 +98,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
       await deliverer?.stop();
       await mail?.close();
     };
-    await Promise.all([stopDelivery(), reconciler.stop(), worker.close()]);
+    await Promise.all([stopDelivery(), reconciler.stop(), notifier.stop(), worker.close()]);
   });
   return worker;
 }

@@ -117,6 +117,11 @@ export const outboundMessageSchema = z.object({
    * (WhatsApp) let this one through.
    */
   toOptedInContact: z.literal(true).optional(),
+  /**
+   * Not a reply either: a notice to one of the tenant's own users (a boleto was paid), in the
+   * chat of their own they last wrote from. WhatsApp lets it through like a contact message.
+   */
+  noticeToUser: z.literal(true).optional(),
 });
 export type OutboundMessage = z.output<typeof outboundMessageSchema>;
 export type OutboundMessageInput = z.input<typeof outboundMessageSchema>;

@@ -19,6 +19,8 @@ export const inboundMessageSchema = z.object({
   sentAt: z.string(),
   receivedAt: z.string(),
   replyTo: z.string().optional(),
+  /** Said in a group: the chat is not the sender's own (notices never go there). */
+  inGroup: z.literal(true).optional(),
   content: inboundContentSchema,
 });
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;

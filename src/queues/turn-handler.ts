@@ -16,6 +16,13 @@ export interface TurnHandlerDeps extends Omit<PipelineDeps, 'logger'> {
   conversations: ConversationStore;
   logger: Logger;
   audioLimits: { maxBytes: number; maxSeconds: number };
+  /** Notes the chat a user wrote from when it is their own (notices go there); optional. */
+  rememberChat?: (chat: {
+    userId: string;
+    channel: string;
+    account: string;
+    chatId: string;
+  }) => Promise<void>;
 }
 
 /**
@@ -54,6 +61,17 @@ export async function handleMessage(
     // The user or tenant was removed after the message was queued: nothing is processed.
     logger.warn('message from a user or tenant that no longer exists');
     return { replies: [], state: JSON.stringify(state), pending: { op: 'keep' }, output: undefined };
+  }
+  if (!message.inGroup && deps.rememberChat) {
+    // Where notices reach this person; failing to note it never fails their message.
+    await deps
+      .rememberChat({
+        userId: user.id,
+        channel: message.channel,
+        account: message.account,
+        chatId: message.chatId,
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'chat address not recorded'));
   }
   const pack = deps.packFor(tenant.pack);
   if (message.content.type === 'help') {

@@ -19,7 +19,7 @@ const CPF = '52998224725';
  * request field by field. The web process' webhook route is driven with Fastify's inject.
  */
 describe('boletos registered through Asaas', () => {
-  const h = new Harness({ IRIS_SECRET_KEY: SECRET_KEY });
+  const h = new Harness({ IRIS_SECRET_KEY: SECRET_KEY, BOLETO_NOTICES_EVERY_MS: '200' });
   const asaas = new FakeAsaas();
   let baseUrl: string;
 
@@ -214,6 +214,18 @@ describe('boletos registered through Asaas', () => {
       expect(await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } })).toMatchObject({
         status: 'PAID',
       });
+      // The owner is told once, in the chat they use (a late event or a second delivery adds none).
+      const notice = 'O boleto nº 1 de João Silva foi pago: R$ 75,00.';
+      await waitFor('the owner to be told', async () =>
+        h.replies.some((r) => r.chatId === chat.chatId && r.text === notice) ? true : undefined,
+      );
+      const notices = await h.db.boletoNotice.findMany({ where: { boletoId: boleto.id } });
+      expect(notices).toMatchObject([{ kind: 'paid', status: 'sent' }]);
+      await waitFor('the owner chat queue to drain', async () => {
+        const counts = await h.outboundQueue(chat.account).getJobCounts('waiting', 'active', 'delayed');
+        return counts.waiting + counts.active + counts.delayed === 0 ? true : undefined;
+      });
+      expect(h.replies.filter((r) => r.text === notice)).toHaveLength(1);
       // Someone else's charge in the same Asaas account: acknowledged, nothing written.
       const foreign = {
         id: 'evt_foreign&1',

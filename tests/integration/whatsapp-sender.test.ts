@@ -100,6 +100,14 @@ describe('WhatsApp sender', () => {
     expect(socket.sent).toEqual([{ jid: CHAT, text: 'Seu boleto vence amanhã.' }]);
   });
 
+  it("writes first with a notice to one of the tenant's users (a boleto paid)", async () => {
+    const { channel, socket, reply } = await openChannel();
+    await channel.sender.send(
+      reply({ text: 'O boleto nº 1 de João Silva foi pago: R$ 75,00.', noticeToUser: true }),
+    );
+    expect(socket.sent).toEqual([{ jid: CHAT, text: 'O boleto nº 1 de João Silva foi pago: R$ 75,00.' }]);
+  });
+
   it('sends a reply once: the same reply id again is dropped', async () => {
     const { channel, socket, personWrites, reply } = await openChannel();
     await personWrites();

@@ -70,9 +70,13 @@ export class WhatsappSender implements ChannelSender {
     if (message.account !== this.deps.account) {
       throw new WhatsappSendRefusedError('wrong_account', `reply for account ${message.account}`);
     }
-    // A reply goes only to a chat that wrote recently; a message to a contact who opted in is
-    // the one thing Iris writes first (see OutboundMessage.toOptedInContact).
-    if (message.toOptedInContact !== true && !(await this.deps.markers.has(message.chatId))) {
+    // A reply goes only to a chat that wrote recently; a message to a contact who opted in and a
+    // notice to one of the tenant's users are what Iris writes first (see OutboundMessage).
+    if (
+      message.toOptedInContact !== true &&
+      message.noticeToUser !== true &&
+      !(await this.deps.markers.has(message.chatId))
+    ) {
       log.warn('whatsapp: reply refused, the chat has not written to us recently');
       throw new WhatsappSendRefusedError('no_first_contact', 'the chat has not written to us recently');
     }

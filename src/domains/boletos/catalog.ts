@@ -41,6 +41,9 @@ export const boletosCatalog = {
     'Atenção: boleto de demonstração, não registrado em nenhum banco — não pode ser pago.',
   created_pdf: 'Boleto para imprimir: {url}',
   cancelled: 'Boleto nº {number} cancelado.',
+  // Notices to the owners (docs/boleto-providers.md#notices)
+  notice_paid: 'O boleto nº {number} de {contact} foi pago: {amount}.',
+  notice_overdue: 'O boleto nº {number} de {contact}, de {amount}, venceu em {dueDate} e ainda não foi pago.',
   status: 'Boleto nº {number}: {amount} para {contact}, vencimento em {dueDate} — {status}.',
   list_header: 'Boletos ({count}):',
   list_header_filtered: 'Boletos {filter} ({count}):',

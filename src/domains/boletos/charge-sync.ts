@@ -22,13 +22,17 @@ export interface StatusChange {
   to: ProviderStatus;
 }
 
+/** The changes the tenant's owners are told about (docs/boleto-providers.md#notices). */
+const NOTICE_OF: Partial<Record<ProviderStatus, 'paid' | 'overdue'>> = { PAID: 'paid', OVERDUE: 'overdue' };
+
 /**
  * Records what the provider said of a boleto. The write is conditional on the status it read,
- * so a webhook and a status check landing together apply the report once.
+ * so a webhook and a status check landing together apply the report once. A boleto that became
+ * paid or overdue leaves a notice for its owners, at most one of each kind per boleto.
  */
 export async function applyChargeState(
   db: Db,
-  boleto: { id: string; status: string },
+  boleto: { id: string; tenantId: string; status: string },
   state: ChargeState,
   now: Date,
 ): Promise<StatusChange | undefined> {
@@ -46,7 +50,14 @@ export async function applyChargeState(
       ...(to === 'CANCELLED' ? { cancelledAt: now } : {}),
     },
   });
-  return changed.count === 1 ? { boletoId: boleto.id, from: boleto.status, to } : undefined;
+  if (changed.count !== 1) return undefined;
+  const notice = NOTICE_OF[to];
+  if (notice)
+    await db.boletoNotice.createMany({
+      data: [{ tenantId: boleto.tenantId, boletoId: boleto.id, kind: notice }],
+      skipDuplicates: true,
+    });
+  return { boletoId: boleto.id, from: boleto.status, to };
 }
 
 /**
@@ -57,6 +68,7 @@ export async function applyChargeState(
 export async function syncWithProvider<
   B extends {
     id: string;
+    tenantId: string;
     status: string;
     provider: string;
     providerRef: string | null;
