@@ -223,7 +223,7 @@ describe('boletos registered through Asaas', () => {
       expect(notices).toMatchObject([{ kind: 'paid', status: 'sent' }]);
       await waitFor('the owner chat queue to drain', async () => {
         const counts = await h.outboundQueue(chat.account).getJobCounts('waiting', 'active', 'delayed');
-        return counts.waiting + counts.active + counts.delayed === 0 ? true : undefined;
+        return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0 ? true : undefined;
       });
       expect(h.replies.filter((r) => r.text === notice)).toHaveLength(1);
       // Someone else's charge in the same Asaas account: acknowledged, nothing written.
