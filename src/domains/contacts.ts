@@ -9,8 +9,12 @@ export function nameKey(name: string): string {
 export type ContactMatch<T> =
   { kind: 'one'; contact: T } | { kind: 'many'; candidates: T[] } | { kind: 'none' };
 
-/** Courtesy titles said before a name ("dona Cida", "seu Zé", "Sr. Almeida", "doña Lupe"). */
-const TITLE = /^(?:dona|seu|sr|sra|srta|dr|dra|don|senhor|senhora|doutor|doutora) (?=\S)/;
+/**
+ * Courtesy titles said before a name ("dona Cida", "seu Zé", "Sr. Almeida", "doña Lupe", "Prof.
+ * Ricardo").
+ */
+const TITLE =
+  /^(?:dona|seu|sr|sra|srta|dr|dra|don|senhor|senhora|doutor|doutora|prof|profa|professor|professora) (?=\S)/;
 
 const TITLES = [
   'dona',
@@ -25,6 +29,10 @@ const TITLES = [
   'senhora',
   'doutor',
   'doutora',
+  'prof',
+  'profa',
+  'professor',
+  'professora',
 ];
 
 /**

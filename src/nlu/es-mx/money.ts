@@ -27,8 +27,8 @@ const UNIT_WORDS = wordSet(
    personas litros lts kilos kg km gb am pm porciento % msi`,
 );
 
-/** Words before a bare year: "este 2027", "el año 2026", "del 2025". */
-const YEAR_WORDS = wordSet('este ano del');
+/** Words before a bare year: "este 2027", "el año 2026", "del 2025", "en 2025". */
+const YEAR_WORDS = wordSet('este ano del en');
 const isYear = (cents: number) => cents % 100 === 0 && cents / 100 >= 1990 && cents / 100 <= 2099;
 
 /**
@@ -224,8 +224,15 @@ function readNumber(tokens: readonly Token[], index: number): Reading | undefine
   // "medio millón", "medio millon de pesos": half of the scale word.
   const halfOf = token.text === 'medio' ? scaleOf(tokens[index + 1]?.text ?? '') : undefined;
   if (halfOf) return { cents: (halfOf * 100) / 2, next: index + 2, marked: true };
-  if (token.kind === 'word' && isNumberWord(token.text)) return readWords(tokens, index);
+  if (token.kind === 'word' && isNumberWord(token.text))
+    return thousandsSlang(tokens, readWords(tokens, index));
   return undefined;
+}
+
+/** "dos lucas", "una luca": a "luca" is a thousand pesos. */
+function thousandsSlang(tokens: readonly Token[], reading: Reading | undefined): Reading | undefined {
+  if (!reading || !/^lucas?$/.test(tokens[reading.next]?.text ?? '')) return reading;
+  return { cents: reading.cents * 1_000, next: reading.next + 1, marked: true };
 }
 
 function readDigits(tokens: readonly Token[], index: number): Reading | undefined {
@@ -297,7 +304,7 @@ function withHundreds(tokens: readonly Token[], reading: Reading): Reading {
 }
 
 function scaleOf(word: string): number | undefined {
-  if (word === 'mil' || word === 'k') return 1_000;
+  if (word === 'mil' || word === 'k' || word === 'luca' || word === 'lucas') return 1_000;
   if (word === 'millon' || word === 'millones') return 1_000_000;
   return undefined;
 }

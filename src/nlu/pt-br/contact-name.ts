@@ -56,6 +56,10 @@ const TITLES = new Set([
   'dom',
   'doutor',
   'doutora',
+  'prof',
+  'profa',
+  'professor',
+  'professora',
 ]);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
@@ -98,7 +102,8 @@ produtos compra venda pedido parcela taxa luz agua internet escola curso aula au
 matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui cara rapaz moco moca
-fechamento relatorio deus
+fechamento relatorio deus natal pascoa carnaval reveillon feriado
+vencem venceram pagaram pagam deve devem estao tao foram
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
 `.split(/\s+/),

@@ -1,3 +1,4 @@
+import { nextBusinessDay, nthBusinessDay } from './business-days';
 import { STREET_WORDS } from './places';
 import {
   addMonths,
@@ -129,6 +130,32 @@ const ORDINAL_WEEKDAY = tokenPattern(
     ` (?:de ${MONTH}|(?:do|no) (${NEXT_MONTH})|(?:deste|desse|do) mes)`,
 );
 const ORDINALS: Record<string, number> = { primeir: 1, segund: 2, terceir: 3, quart: 4, ultim: -1 };
+/** "no próximo dia útil"; "o quinto dia útil de dezembro", "o 5º dia útil do mês que vem". */
+const NEXT_BUSINESS_DAY = tokenPattern('proximo dia util');
+const NTH_BUSINESS_DAY = tokenPattern(
+  `(primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|\\d{1,2}(?: [oº°])?) dia util` +
+    ` (?:de ${MONTH}|(?:do|no) (${NEXT_MONTH})|(?:deste|desse|do) mes)`,
+);
+/**
+ * "vence 30", "vencimento 5": a day of the month right after the due word, the number alone
+ * (not "vence 30 reais", not a date written in full, which other patterns read).
+ */
+const DUE_BARE_DAY = tokenPattern(
+  '(?:vence|vencendo|vencimento|vcto|venc)(?: em| no| o)? (\\d{1,2})' +
+    '(?! (?:reais|real|r\\$|mil|k|contos?|pilas?|paus|mangos|[/.,%-]|de|por cento|x|dias?|semanas?|mes|meses|anos?)(?![^ ]))',
+);
+const ORDINAL_WORDS = [
+  'primeiro',
+  'segundo',
+  'terceiro',
+  'quarto',
+  'quinto',
+  'sexto',
+  'setimo',
+  'oitavo',
+  'nono',
+  'decimo',
+];
 /** "segunda da semana que vem", "sexta na próxima semana" (Sunday: see `dayOfNextWeek`). */
 const DAY_OF_NEXT_WEEK = tokenPattern(
   `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)`,
@@ -157,15 +184,38 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     found.push(typeof day === 'number' && day < today ? { iso, from, to, past: true } : { iso, from, to });
   };
   scan.forEachMatch(ISO, (m, from, to) => take(from, to, exactDay(Number(m[1]), Number(m[2]), Number(m[3]))));
-  const undated = (from: number, month: number, day: number) =>
-    saidAsPastDue(scan, from) ? lastYearless(today, month, day) : yearless(today, month, day);
+  // A day and month without a year: the next one, unless the words put it behind ("venceu
+  // 15/10", "pagou o último em 15/10": a date of something done is the last one).
+  const undated = (from: number, to: number, month: number, day: number) =>
+    saidAsPastDue(scan, from) || (!introducedAsDueWord(scan, from) && inClauseWithPastVerb(scan, from, to))
+      ? lastYearless(today, month, day)
+      : yearless(today, month, day);
   scan.forEachMatch(NUMERIC, (m, from, to) => {
     const [day, month, yearText] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
     const d = Number(day);
     const mo = Number(month);
     const explicitYear = yearText === undefined ? undefined : expandYear(yearText);
     if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
-    take(from, to, explicitYear === undefined ? undated(from, mo, d) : exactDay(explicitYear, mo, d));
+    take(from, to, explicitYear === undefined ? undated(from, to, mo, d) : exactDay(explicitYear, mo, d));
+  });
+  scan.forEachMatch(NEXT_BUSINESS_DAY, (_m, from, to) => take(from, to, nextBusinessDay(today)));
+  scan.forEachMatch(DUE_BARE_DAY, (m, from, to) => {
+    const d = Number(m[1]);
+    // The due word stays free: it still tells what the date is.
+    if (d >= 1 && d <= 31) take(to - 1, to, nextDayOfMonth(today, d));
+  });
+  scan.forEachMatch(NTH_BUSINESS_DAY, (m, from, to) => {
+    const word = m[1] ?? '';
+    const nth = ORDINAL_WORDS.indexOf(word) + 1 || Number.parseInt(word, 10);
+    const { year, month } = civilDate(m[3] !== undefined ? addMonths(today, 1) : today);
+    if (m[2] === undefined) return take(from, to, nthBusinessDay(year, month, nth));
+    const named = MONTHS[m[2]] ?? month;
+    const thisYear = nthBusinessDay(year, named, nth);
+    take(
+      from,
+      to,
+      thisYear !== undefined && thisYear < today ? nthBusinessDay(year + 1, named, nth) : thisYear,
+    );
   });
   scan.forEachMatch(ORDINAL_WEEKDAY, (m, from, to) => {
     const nth = ORDINALS[(m[1] ?? '').slice(0, -1)] ?? 1;
@@ -191,7 +241,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     const d = dayNumber(scan, m, 1);
     const mo = MONTHS[m[2] ?? ''] ?? 0;
     if (d === undefined) return;
-    take(from, to, m[3] === undefined ? undated(from, mo, d) : exactDay(Number(m[3]), mo, d));
+    take(from, to, m[3] === undefined ? undated(from, to, mo, d) : exactDay(Number(m[3]), mo, d));
   });
   scan.forEachMatch(NEXT_MONTH_DAY, (m, from, to) => {
     const d = dayNumber(scan, m, 1);
@@ -359,6 +409,17 @@ function inClauseWithPastVerb(scan: Scan, from: number, to: number): boolean {
   for (let i = from - 1; i >= 0 && !CLAUSE_BREAKS.has(scan.word(i)); i--) if (isPastVerb(i)) return true;
   for (let i = to; i < scan.tokens.length && !CLAUSE_BREAKS.has(scan.word(i)); i++)
     if (isPastVerb(i)) return true;
+  return false;
+}
+
+/** "pra dia 15/12", "vencimento 15/01", "até 05/01": a date said as when something is due. */
+const DUE_WORDS = new Set(['pra', 'para', 'pro', 'ate', 'vence', 'vencendo', 'vencimento', 'venc', 'vcto']);
+
+function introducedAsDueWord(scan: Scan, from: number): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - 3); i--) {
+    if (DUE_WORDS.has(scan.word(i))) return true;
+    if (!DATE_LINKS.has(scan.word(i)) && scan.word(i) !== ':') return false;
+  }
   return false;
 }
 

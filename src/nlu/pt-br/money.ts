@@ -71,8 +71,30 @@ const ARTICLES = new Set(['um', 'uma']);
 const REFERENCE_PARTS = new Set([
   ...STREET_WORDS,
   ...`casa apto apartamento ap bloco sala lote quadra qd andar cep
-   nf nfe nfs nfse contrato pedido po oc protocolo processo matricula cpf cnpj`.split(/\s+/),
+   nf nfe nfs nfse nota notinha contrato pedido po oc protocolo processo matricula cpf cnpj`.split(/\s+/),
 ]);
+
+/**
+ * A Brazilian phone number as typed: a mobile's 9 and eight digits with a dash ("99834-2210",
+ * "9 9123-4567"), with or without the area code ("11 …", "(48) …"), or eleven digits in a row
+ * with the mobile 9 ("11998342210"). Never an amount nor a boleto number.
+ */
+const PHONE =
+  /(?<![\d.,])(?:\+?55\s?)?(?:\(?\d{2}\)?\s?)?(?:9\s?\d{4}|\d{4})-\d{4}(?![\d.,])|(?<![\d.,])(?:55)?\d{2}9\d{8}(?![\d.,])/g;
+
+/** Claims the tokens of every phone number in the message. */
+function claimPhones(scan: Scan): void {
+  for (const match of scan.text.original.matchAll(PHONE)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // A landline-looking pair without an area code ("1000-2000") may be a range: only a mobile's
+    // nine or an area code before it makes it a phone.
+    if (!/^(?:\+?55\s?)?\(?\d{2}\)?\s|^9\s?\d{4}-|^\d{11,13}$/.test(match[0])) continue;
+    scan.tokens.forEach((token, i) => {
+      if (token.start >= start && token.end <= end) scan.claim(i, i + 1);
+    });
+  }
+}
 /** Plural words after a number that are not things counted ("3 caixas", "12 bolos" are). */
 const PLURAL_NOT_COUNTED = new Set(
   'reais pilas paus contos mangos pratas pros pras dos das nos nas mas mais menos depois antes apos ates'.split(
@@ -98,6 +120,7 @@ interface Numeral {
 export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: BareNumber[] } {
   const amounts: AmountMention[] = [];
   const bare: BareNumber[] = [];
+  claimPhones(scan);
   for (let i = 0; i < scan.tokens.length; i++) {
     if (!scan.isFree(i)) continue;
     const numeral = readNumeral(scan, i);
@@ -108,7 +131,7 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       i++;
       continue;
     }
-    if (!numeral.words && REFERENCE_PARTS.has(scan.word(i - 1))) {
+    if (!numeral.words && (REFERENCE_PARTS.has(scan.word(i - 1)) || afterStreetName(scan, i))) {
       // "rua 12, casa 40", "ref. NF 2291": an address or a document, no amount and no boleto.
       const end = referenceEnd(scan, numeral.end);
       scan.claim(i, end);
@@ -150,6 +173,14 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       cents = numeral.id;
       end++;
       marked = true;
+    } else if (numeral.words && scan.word(end) === 'e' && scan.isFree(end)) {
+      // "cento e vinte e cinco e cinquenta", as people say R$ 125,50: spoken reais followed by
+      // "e" and a number under 100 that could not join them are the centavos.
+      const centsPart = readNumeral(scan, end + 1);
+      if (centsPart?.words && centsPart.id !== undefined && centsPart.id < 100 && !centsPart.article) {
+        cents += centsPart.id;
+        end = CENTS.has(scan.word(centsPart.end)) ? centsPart.end + 1 : centsPart.end;
+      }
     }
 
     let from = i;
@@ -187,6 +218,19 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     i = end - 1;
   }
   return corrected(scan, amounts, bare);
+}
+
+/**
+ * "rua das Acácias 1450", "Av. Brasil 200": a number after a street's name (a street word and at
+ * most four words of name before it, no comma between) is the address.
+ */
+function afterStreetName(scan: Scan, i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
+    const word = scan.word(j);
+    if (STREET_WORDS.has(word)) return j < i - 1;
+    if (scan.tokens[j]?.kind !== 'word' && word !== '.') return false;
+  }
+  return false;
 }
 
 /**

@@ -1,0 +1,109 @@
+import { boletosUnderstander as ptBrUnderstander } from '../../src/domains/boletos/understanding';
+import { financeUnderstander as esMxUnderstander } from '../../src/domains/finance/understanding';
+import { isoDate } from '../../src/nlu/civil-date';
+import { easter, isBusinessDay, nextBusinessDay, nthBusinessDay } from '../../src/nlu/pt-br/business-days';
+import { epochDay } from '../../src/nlu/civil-date';
+
+/** Sunday 22 November 2026, 10:00 in São Paulo / Mexico City. */
+const pt = (text: string, now = '2026-11-22T10:00:00-03:00') =>
+  ptBrUnderstander.understand(text, { locale: 'pt-BR', now: new Date(now), timeZone: 'America/Sao_Paulo' });
+const es = (text: string) =>
+  esMxUnderstander.understand(text, {
+    locale: 'es-MX',
+    now: new Date('2026-11-22T10:00:00-06:00'),
+    timeZone: 'America/Mexico_City',
+  });
+
+describe('Brazilian bank business days', () => {
+  it('knows Easter and the days banks close around it', () => {
+    expect(isoDate(easter(2026))).toBe('2026-04-05');
+    expect(isoDate(easter(2027))).toBe('2027-03-28');
+    expect(isBusinessDay(epochDay(2027, 2, 8))).toBe(false); // Carnival Monday
+    expect(isBusinessDay(epochDay(2027, 2, 9))).toBe(false); // Carnival Tuesday
+    expect(isBusinessDay(epochDay(2027, 3, 26))).toBe(false); // Good Friday
+    expect(isBusinessDay(epochDay(2027, 5, 27))).toBe(false); // Corpus Christi
+    expect(isBusinessDay(epochDay(2026, 11, 20))).toBe(false); // Consciência Negra
+    expect(isBusinessDay(epochDay(2026, 11, 23))).toBe(true);
+  });
+
+  it('counts the nth business day of a month and the next one', () => {
+    expect(isoDate(nthBusinessDay(2027, 2, 6)!)).toBe('2027-02-10');
+    expect(isoDate(nthBusinessDay(2027, 1, 1)!)).toBe('2027-01-04');
+    expect(nthBusinessDay(2026, 12, 30)).toBeUndefined();
+    expect(isoDate(nextBusinessDay(epochDay(2026, 11, 19)))).toBe('2026-11-23');
+  });
+});
+
+describe('pt-BR due dates and amounts people get wrong', () => {
+  it.each([
+    ['boleto de 100 pro João no próximo dia útil', '2026-11-23'],
+    ['boleto de 100 pro João no quinto dia útil de dezembro', '2026-12-07'],
+    ['boleto de 100 pro João pro primeiro dia útil de janeiro', '2027-01-04'],
+    ['boleto de 100 pro João pro 5º dia útil do mês que vem', '2026-12-07'],
+    ['gera boleto p/ Tainá valor 275 vence 30', '2026-11-30'],
+    ['boleto 150 pro João vencimento 5', '2026-12-05'],
+  ])('%s -> %s', (text, due) => {
+    expect(pt(text).entities.due_date).toBe(due);
+  });
+
+  it('a day and month in the story of something done is behind, not a second due date', () => {
+    const text =
+      'O seu Anselmo pagou o último boleto em 15/10 certinho, então pode mandar outro de mil e quinhentos pra ele, vencimento 15 de dezembro';
+    expect(pt(text).entities).toMatchObject({ due_date: '2026-12-15', amount_cents: 150_000 });
+  });
+
+  it.each([
+    ['gera boleto p/ Tainá 11 99834-2210 valor 275', 27_500],
+    ['cobra 850 conto do Breno 48 9 9123-4567 ate o dia 5', 85_000],
+    ['boleto pro Caio (21) 98877-6655 de 90 reais', 9_000],
+    ['boleto de 300 pro Caio 11988776655', 30_000],
+    ['a nota 4471 do Henrique deu 890 reais, gera o boleto', 89_000],
+    ['boleto do Paulo Sérgio, rua das Acácias 1450, no valor de 320', 32_000],
+    ['gera boleto de cento e vinte e cinco e cinquenta pra Marlene', 12_550],
+    ['gera boleto pro Murilo de duzentos e dez e quarenta', 21_040],
+    ['boleto de cem e cinquenta pro João', 15_000],
+  ])('%s holds %d centavos, nothing else', (text, cents) => {
+    expect(pt(text).entities.amount_cents).toBe(cents);
+  });
+
+  it('a range with a dash is not a phone number', () => {
+    expect(pt('gera boleto de 1000-2000 pro João').entities.amount_cents).toBeUndefined();
+  });
+});
+
+describe('pt-BR names with titles, holidays and shouting', () => {
+  it.each([
+    ['Emitir boleto da mensalidade do Prof. Ricardo Nunes, 650 reais', 'Ricardo Nunes'],
+    ['Quais boletos da Profa. Denise estão em aberto?', 'Denise'],
+    [
+      'faz boleto da Lavanderia Gota Azul, 1,2k, vence dia 23 de dezembro, antes do Natal',
+      'Lavanderia Gota Azul',
+    ],
+    ['QUAIS BOLETOS DA PADARIA TRIGO DOURADO VENCEM DIA 30?', 'PADARIA TRIGO DOURADO'],
+  ])('%s -> %s', (text, name) => {
+    expect(pt(text).entities.contact_name).toBe(name);
+  });
+});
+
+describe('pt-BR: a message meant for a later day is not sent now', () => {
+  it('"queria mandar uma mensagem … semana que vem" proposes nothing; a message about next week is sent', () => {
+    const wish = pt(
+      'queria mandar uma mensagem de parabéns pra Sra. Adélia semana que vem, no aniversário dela',
+    );
+    expect(wish.intent === 'SEND_MESSAGE' && wish.confidence >= 0.7).toBe(false);
+    expect(pt('queria mandar uma msg pro João dizendo que o boleto vence semana que vem').intent).toBe(
+      'SEND_MESSAGE',
+    );
+  });
+});
+
+describe('es-MX: lucas and years', () => {
+  it('"dos lucas" is two thousand pesos; "en 2025" is a year', () => {
+    expect(es('ayer me gasté dos lucas en el súper').entities.amount_mxn_cents).toBe(200_000);
+    expect(es('gasté 3 lucas en ropa').entities.amount_mxn_cents).toBe(300_000);
+    expect(
+      es('en 2025 gaste 40 mil en ropa, ya no mas, quiero que mi presupuesto de ropa sea de 2 mil al mes')
+        .entities.amount_mxn_cents,
+    ).toBe(200_000);
+  });
+});
