@@ -99,6 +99,33 @@ describe('boletos registered through Asaas', () => {
     expect(asaas.requests.length).toBe(count);
   });
 
+  it('sends the registered boleto to the customer where the proposal said, and only there', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.db.tenant.update({ where: { id: tenant.id }, data: { messageDelivery: 'email' } });
+    const proposal = await h.say(chat, 'cria um boleto de R$ 99,90 pro João Silva pra dia 10/12/2099');
+    expect(proposal[0]).toContain(
+      'Vou criar um boleto de R$ 99,90 para João Silva, com vencimento em 10/12/2099, e enviá-lo por e-mail para joao@example.com.',
+    );
+    const done = await h.say(chat, 'sim');
+    expect(done[0]).toContain('Enviei o boleto a João Silva por e-mail (joao@example.com).');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
+    const [message] = await h.db.queuedMessage.findMany({ where: { tenantId: tenant.id } });
+    expect(message).toMatchObject({ status: 'pending', channel: 'email', address: 'joao@example.com' });
+    expect(message!.content).toContain(
+      'Olá, João Silva! Segue seu boleto de R$ 99,90, com vencimento em 10/12/2099.',
+    );
+    expect(message!.content).toContain(`Boleto para imprimir: ${boleto.pdfUrl}`);
+
+    // The address changed between the proposal and the "sim": nothing is sent, and the reply says so.
+    await h.say(chat, 'cria um boleto de R$ 50 pro João Silva pra dia 11/12/2099');
+    await h.db.contact.updateMany({
+      where: { tenantId: tenant.id, name: 'João Silva' },
+      data: { email: 'joao.novo@example.com' },
+    });
+    expect((await h.say(chat, 'sim'))[0]).toContain('não enviei o boleto');
+    expect(await h.db.queuedMessage.count({ where: { tenantId: tenant.id } })).toBe(1);
+  });
+
   it('asks for the CPF/CNPJ before proposing when the contact has none', async () => {
     const { tenant, chat } = await connectedTenant();
     const reply = await h.say(chat, 'cria um boleto de R$ 80 pra Maria Oliveira pra dia 10/12/2099');

@@ -32,6 +32,10 @@ export const boletosCatalog = {
   field_message_content: 'a mensagem',
   // Proposals (the prompt states every value that will be written)
   propose_create: 'Vou criar um boleto de {amount} para {contact}, com vencimento em {dueDate}.',
+  propose_create_send_email:
+    'Vou criar um boleto de {amount} para {contact}, com vencimento em {dueDate}, e enviá-lo por e-mail para {address}.',
+  propose_create_send_whatsapp:
+    'Vou criar um boleto de {amount} para {contact}, com vencimento em {dueDate}, e enviá-lo pelo WhatsApp para {address}.',
   propose_cancel:
     'Vou cancelar o boleto nº {number} de {amount} para {contact}, com vencimento em {dueDate}.',
   // Results
@@ -40,6 +44,13 @@ export const boletosCatalog = {
   created_not_registered:
     'Atenção: boleto de demonstração, não registrado em nenhum banco — não pode ser pago.',
   created_pdf: 'Boleto para imprimir: {url}',
+  created_sent_email: 'Enviei o boleto a {contact} por e-mail ({address}).',
+  created_sent_whatsapp: 'Enviei o boleto a {contact} pelo WhatsApp ({address}).',
+  created_not_sent:
+    'O e-mail ou o WhatsApp de {contact} mudou desde a proposta: não enviei o boleto. Encaminhe você mesmo.',
+  // The boleto as the customer receives it (e-mail or WhatsApp)
+  boleto_for_contact:
+    'Olá, {contact}! Segue seu boleto de {amount}, com vencimento em {dueDate}.\nLinha digitável: {line}\nBoleto para imprimir: {url}',
   cancelled: 'Boleto nº {number} cancelado.',
   // Notices to the owners (docs/boleto-providers.md#notices)
   notice_paid: 'O boleto nº {number} de {contact} foi pago: {amount}.',

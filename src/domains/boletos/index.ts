@@ -28,6 +28,16 @@ interface BoletoResult {
   digitable_line: string;
   registered?: boolean;
   pdf_url?: string | null;
+  /** Where the boleto was sent to the customer; null when the address changed since the proposal. */
+  sent?: { by: 'email' | 'whatsapp'; to: string } | null;
+}
+
+function sentSentence(b: BoletoResult): string {
+  if (b.sent === undefined) return '';
+  if (b.sent === null) return say('created_not_sent', { contact: b.contact_name });
+  return b.sent.by === 'email'
+    ? say('created_sent_email', { contact: b.contact_name, address: b.sent.to })
+    : say('created_sent_whatsapp', { contact: b.contact_name, address: `+${b.sent.to}` });
 }
 
 /** The boletos pack (pt-BR, BRL): its rules are docs/specification.md#gates and the README's pack section. */
@@ -49,11 +59,16 @@ export const boletosPack: DomainPack = {
 
   describeProposal(tool, params) {
     if (tool === 'create_boleto') {
-      return say('propose_create', {
+      const values = {
         amount: money(params.amount_cents),
         contact: String(params.contact_name),
         dueDate: date(params.due_date),
-      });
+      };
+      if (params.send_by === 'email')
+        return say('propose_create_send_email', { ...values, address: String(params.send_to) });
+      if (params.send_by === 'whatsapp')
+        return say('propose_create_send_whatsapp', { ...values, address: `+${String(params.send_to)}` });
+      return say('propose_create', values);
     }
     if (tool === 'cancel_boleto') {
       const b = params.boleto as BoletoResult | undefined;
@@ -84,6 +99,7 @@ export const boletosPack: DomainPack = {
             // A result stored before providers existed has no `registered`: it was local.
             b.registered ? '' : say('created_not_registered'),
             b.pdf_url ? say('created_pdf', { url: b.pdf_url }) : '',
+            sentSentence(b),
           ]
             .filter(Boolean)
             .join('\n'),

@@ -1,10 +1,13 @@
 import { PRODUCT } from '../../../config/product';
 import { z } from 'zod';
 import { DomainError, IrisError } from '../../core/errors';
+import { fillTemplate, formatDate, formatMoney } from '../../core/format';
+import { formatDigitableLine } from './febraban';
 import { ChargeNotCancellable, type BoletoIssuer } from '../../core/boleto-issuer';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { syncWithProvider } from './charge-sync';
+import { deliveryFor } from './delivery';
 import { localIssuer } from './local-issuer';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 
@@ -52,6 +55,9 @@ const createInput = z.object({
   contact_id: z.string().uuid(),
   amount_cents: z.number().int().positive().max(PRODUCT.maxBoletoAmountCents),
   due_date: isoDate,
+  /** Where the proposal said the boleto would be sent (Gate 3 fills it for registered boletos). */
+  send_by: z.enum(['email', 'whatsapp']).optional(),
+  send_to: z.string().min(1).optional(),
 });
 
 export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<string, unknown>>({
@@ -126,9 +132,48 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
       },
       include: { contact: true },
     });
-    return boletoView(boleto);
+    return { ...boletoView(boleto), ...(await sendToContact(ctx, params, boleto, issuer)) };
   },
 });
+
+/**
+ * A registered boleto goes to the customer where the proposal said, in the same transaction as
+ * the boleto (the deliverer sends it after the commit). Only there: when the contact's address
+ * changed since the "sim", nothing is sent and the reply says so.
+ */
+async function sendToContact(
+  ctx: Scope & { nonce: string },
+  params: z.infer<typeof createInput>,
+  boleto: Parameters<typeof boletoView>[0] & { contactId: string },
+  issuer: BoletoIssuer,
+): Promise<{ sent?: { by: 'email' | 'whatsapp'; to: string } | null }> {
+  if (!issuer.registered || !params.send_by || !params.send_to) return {};
+  const [tenant, contact] = await Promise.all([
+    ctx.db.tenant.findUniqueOrThrow({ where: { id: ctx.tenant.id }, select: { messageDelivery: true } }),
+    ctx.db.contact.findUniqueOrThrow({ where: { id: boleto.contactId } }),
+  ]);
+  const now = deliveryFor(tenant.messageDelivery, contact);
+  if (now.kind !== params.send_by || now.address !== params.send_to) return { sent: null };
+  const view = boletoView(boleto);
+  await ctx.db.queuedMessage.create({
+    data: {
+      tenantId: ctx.tenant.id,
+      contactId: contact.id,
+      content: fillTemplate(boletosCatalog.boleto_for_contact, {
+        contact: contact.name,
+        amount: formatMoney(view.amount_cents, 'pt-BR'),
+        dueDate: formatDate(view.due_date, 'pt-BR'),
+        line: formatDigitableLine(view.digitable_line),
+        url: view.pdf_url ?? '',
+      }),
+      correlationId: ctx.correlationId,
+      status: 'pending',
+      channel: now.kind,
+      address: now.address,
+    },
+  });
+  return { sent: { by: now.kind, to: now.address } };
+}
 
 const numberInput = z.object({ boleto_id: z.number().int().positive() });
 const numberParameters = z.object({ boleto_id: z.number().int().positive().describe('Número do boleto') });
@@ -323,24 +368,5 @@ export const queueMessage: ToolDefinition<z.infer<typeof queueInput>> = {
     return { contact_name: contact.name, delivery: delivery.kind, address: delivery.address ?? null };
   },
 };
-
-type Delivery =
-  | { kind: 'email' | 'whatsapp'; address: string }
-  | { kind: 'off' | 'no_email' | 'no_phone' | 'no_opt_in'; address?: undefined };
-
-/**
- * How a message to this contact leaves under the tenant's delivery mode. WhatsApp needs the
- * contact's recorded consent: unsolicited messages get a business number banned.
- */
-function deliveryFor(
-  mode: string,
-  contact: { email: string | null; phone: string | null; whatsappOptInAt: Date | null },
-): Delivery {
-  if (mode === 'email')
-    return contact.email ? { kind: 'email', address: contact.email } : { kind: 'no_email' };
-  if (mode !== 'whatsapp') return { kind: 'off' };
-  if (!contact.phone) return { kind: 'no_phone' };
-  return contact.whatsappOptInAt ? { kind: 'whatsapp', address: contact.phone } : { kind: 'no_opt_in' };
-}
 
 export const boletoTools = [createBoleto, cancelBoleto, getBoletoStatus, listBoletos, queueMessage];

@@ -2,6 +2,7 @@ import { PRODUCT } from '../../../config/product';
 import { findContact } from '../contacts';
 import type { Entities, RuleBroken, Scope, Validation } from '../types';
 import { boletosCatalog } from './catalog';
+import { deliveryFor } from './delivery';
 import { BOLETOS_INTENTS } from './intents';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -74,6 +75,9 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
       };
     params.contact_id = match.contact.id;
     params.contact_name = match.contact.name;
+    // A registered boleto goes to the customer when the tenant delivers messages and the
+    // contact can receive them: the proposal says where, so the "sim" covers the sending.
+    if (intent === 'CREATE_BOLETO') Object.assign(params, await sendingOf(scope, match.contact));
   }
   const id = entities.boleto_id;
   if (id !== undefined) {
@@ -115,6 +119,21 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (content !== undefined) params.message_content = String(content).trim();
   if (entities.status !== undefined) params.status = entities.status;
   return { status: 'pass', params };
+}
+
+async function sendingOf(
+  scope: Scope,
+  contact: { email: string | null; phone: string | null; whatsappOptInAt: Date | null },
+): Promise<{ send_by?: 'email' | 'whatsapp'; send_to?: string }> {
+  if (!scope.boletoIssuers || !(await scope.boletoIssuers.forTenant(scope.tenant.id)).registered) return {};
+  const tenant = await scope.db.tenant.findUniqueOrThrow({
+    where: { id: scope.tenant.id },
+    select: { messageDelivery: true },
+  });
+  const delivery = deliveryFor(tenant.messageDelivery, contact);
+  return delivery.kind === 'email' || delivery.kind === 'whatsapp'
+    ? { send_by: delivery.kind, send_to: delivery.address }
+    : {};
 }
 
 async function needsDocument(scope: Scope): Promise<boolean> {
