@@ -4,6 +4,16 @@ import type { BoletoIssuers, ProviderStatus } from '../core/boleto-issuer';
 import { applyChargeState } from '../domains/boletos/charge-sync';
 import type { PrismaClient } from '../stores/prisma/client';
 
+/** An execution still EXECUTING this long after its "sim" will never finish (its retries are long over). */
+const STUCK_AFTER_MS = 10 * 60_000;
+/** A failed execution's provider is checked once it has been failed this long (no retry is running). */
+const SWEEP_AFTER_MS = 60_000;
+
+interface FailedCreation {
+  nonce: string;
+  tenantId: string;
+}
+
 interface Claimed {
   id: string;
   tenantId: string;
@@ -25,7 +35,11 @@ export function startBoletoReconciler(deps: {
   everyMs: number;
   logger: Logger;
   batch?: number;
-}): { stop(): Promise<void>; runOnce(): Promise<{ asked: number; changed: number }> } {
+}): {
+  stop(): Promise<void>;
+  runOnce(): Promise<{ asked: number; changed: number }>;
+  sweepFailedCreations(now?: Date): Promise<number>;
+} {
   const stopping = new AbortController();
   const batch = deps.batch ?? 20;
 
@@ -59,9 +73,66 @@ export function startBoletoReconciler(deps: {
     }
   }
 
+  /**
+   * A boleto creation that failed after its provider created the charge (PostgreSQL down for
+   * the whole retry, or a refusal after the charge) leaves a charge the owner was told did not
+   * happen. Once failed — and an execution stuck EXECUTING for 10 minutes is failed here, as the
+   * ledger would on the next answer — the provider is asked for anything under the action's
+   * nonce, which is cancelled; a charge already paid is left and reported for a person.
+   */
+  async function sweepFailedCreations(now = new Date()): Promise<number> {
+    await deps.db.action.updateMany({
+      where: {
+        tool: 'create_boleto',
+        status: 'EXECUTING',
+        decidedAt: { lt: new Date(now.getTime() - STUCK_AFTER_MS) },
+      },
+      data: { status: 'FAILED', error: 'execution_timeout', completedAt: now },
+    });
+    const failed = await deps.db.$queryRaw<FailedCreation[]>`
+      SELECT a.nonce, a."tenantId" FROM actions a
+      JOIN tenants t ON t.id = a."tenantId"
+      WHERE a.tool = 'create_boleto' AND a.status = 'FAILED' AND a."providerSweptAt" IS NULL
+        AND a."completedAt" < ${new Date(now.getTime() - SWEEP_AFTER_MS)}
+        AND t."boletoProvider" <> 'local'
+        AND NOT EXISTS (SELECT 1 FROM boletos b WHERE b."createdByNonce" = a.nonce)
+      ORDER BY a."completedAt"
+      LIMIT ${batch}`;
+    let swept = 0;
+    for (const action of failed) {
+      if (stopping.signal.aborted) break;
+      try {
+        const issuer = await deps.issuers.forTenant(action.tenantId);
+        const outcome = await issuer.cancelByReference(action.nonce);
+        if (outcome === 'cancelled')
+          deps.logger.warn(
+            { nonce: action.nonce, tenantId: action.tenantId },
+            'charge of a failed boleto creation cancelled',
+          );
+        if (outcome === 'paid')
+          deps.logger.error(
+            { alert: 'orphan_charge_paid', nonce: action.nonce, tenantId: action.tenantId },
+            'a charge of a failed boleto creation was paid: refund or record it by hand',
+          );
+        await deps.db.action.update({
+          where: { nonce: action.nonce },
+          data: { providerSweptAt: new Date() },
+        });
+        swept++;
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, nonce: action.nonce },
+          'failed boleto creation not checked at its provider',
+        );
+      }
+    }
+    return swept;
+  }
+
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       try {
+        await sweepFailedCreations();
         const { asked, changed } = await runOnce();
         if (asked > 0) deps.logger.info({ asked, changed }, 'boletos reconciled with their providers');
       } catch (error) {
@@ -73,6 +144,7 @@ export function startBoletoReconciler(deps: {
 
   return {
     runOnce,
+    sweepFailedCreations,
     async stop() {
       stopping.abort();
       await loop;

@@ -59,6 +59,12 @@ export interface BoletoIssuer {
   cancel(providerRef: string): Promise<void>;
   /** The charge's state at the provider. */
   state(providerRef: string): Promise<ChargeState>;
+  /**
+   * Cancels whatever the provider holds under a confirmation's reference (a charge created by an
+   * execution that then failed): 'none' when it holds nothing open, 'paid' when a charge was
+   * paid already (left as it is: a person must sort it out).
+   */
+  cancelByReference(reference: string): Promise<'none' | 'cancelled' | 'paid'>;
 }
 
 /** The issuer of each tenant (its provider settings live with the tenant). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { connectProvider } from '../../src/app/provider-setup';
 import { recordProviderEvent } from '../../src/app/provider-webhooks';
 import { buildWeb } from '../../src/app/web';
@@ -291,6 +291,67 @@ describe('boletos registered through Asaas', () => {
     } finally {
       await reconciler.stop();
     }
+  });
+
+  it('a charge left by a failed creation is cancelled at Asaas; a paid one is left and reported', async () => {
+    const { tenant, chat } = await connectedTenant();
+    await h.say(chat, 'cria um boleto de R$ 30 pro João Silva pra dia 10/12/2099');
+    await h.say(chat, 'sim');
+    const [customer] = [...asaas.customers.values()].filter((c) => c.cpfCnpj === CPF);
+    const failedAction = async (paid: boolean) => {
+      const nonce = randomUUID();
+      const created = await h.db.action.findFirstOrThrow({ where: { tenantId: tenant.id } });
+      await h.db.action.create({
+        data: {
+          ...created,
+          nonce,
+          params: {},
+          result: {},
+          status: 'FAILED',
+          error: 'execution_timeout',
+          completedAt: new Date(Date.now() - 120_000),
+        },
+      });
+      const id = `pay_orphan_${nonce.slice(0, 8)}`;
+      asaas.payments.set(id, {
+        object: 'payment',
+        id,
+        customer: customer!.id,
+        billingType: 'BOLETO',
+        status: paid ? 'RECEIVED' : 'PENDING',
+        value: 30,
+        dueDate: '2099-12-10',
+        externalReference: nonce,
+        bankSlipUrl: '',
+        invoiceUrl: '',
+        deleted: false,
+        paymentDate: paid ? '2099-12-01' : null,
+      });
+      return { nonce, id };
+    };
+    const open = await failedAction(false);
+    const paid = await failedAction(true);
+    const reconciler = startBoletoReconciler({
+      db: h.db,
+      issuers: h.container.boletoIssuers,
+      everyMs: 3_600_000,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      await waitFor('both failed creations to be checked', async () => {
+        const swept = await h.db.action.count({
+          where: { nonce: { in: [open.nonce, paid.nonce] }, providerSweptAt: { not: null } },
+        });
+        return swept === 2 ? true : undefined;
+      });
+    } finally {
+      await reconciler.stop();
+    }
+    expect(asaas.payments.get(open.id)!.deleted).toBe(true);
+    expect(asaas.payments.get(paid.id)!.deleted).toBe(false);
+    // The boleto that was created stays.
+    const [boleto] = await h.db.boleto.findMany({ where: { tenantId: tenant.id } });
+    expect(asaas.payments.get(boleto!.providerRef!)!.deleted).toBe(false);
   });
 
   it('a webhook and a status check landing together apply the payment once', async () => {

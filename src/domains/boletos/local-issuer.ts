@@ -39,6 +39,11 @@ export const localIssuer: BoletoIssuer = {
   // Nobody but this database knows a local boleto: cancelling it is the row's change alone.
   async cancel(): Promise<void> {},
 
+  // A local boleto exists only as a row, and a failed execution left none.
+  async cancelByReference(): Promise<'none'> {
+    return 'none';
+  },
+
   async state(): Promise<ChargeState> {
     throw new Error('a local boleto has no provider to ask');
   },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "actions" ADD COLUMN     "providerSweptAt" TIMESTAMP(3);
