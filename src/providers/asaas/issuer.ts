@@ -82,7 +82,9 @@ export class AsaasIssuer implements BoletoIssuer {
   }
 
   async cancelByReference(reference: string): Promise<'none' | 'cancelled' | 'paid'> {
-    const found = await this.client.get<AsaasList<AsaasPayment>>('/payments', { externalReference: reference });
+    const found = await this.client.get<AsaasList<AsaasPayment>>('/payments', {
+      externalReference: reference,
+    });
     const open = found.data.filter((p) => !p.deleted && p.externalReference === reference);
     if (open.some((p) => chargeStateOf(p).status === 'PAID')) return 'paid';
     for (const payment of open) await this.client.delete(`/payments/${encodeURIComponent(payment.id)}`);
