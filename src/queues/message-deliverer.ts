@@ -64,7 +64,7 @@ export function startMessageDeliverer(deps: {
   transports: { email?: MailTransport; whatsapp?: ContactChatTransport };
   logger: Logger;
   options?: Partial<DeliveryOptions>;
-  onOutcome?: (outcome: DeliveryOutcome, channel: ContactChannel) => void;
+  onOutcome?: (outcome: DeliveryOutcome, channel: ContactChannel, message: ClaimedMessage) => void;
 }): { stop(): Promise<void> } {
   const options = { ...DELIVERY_DEFAULTS, ...deps.options };
   const channels = (['email', 'whatsapp'] as const).filter(
@@ -73,7 +73,7 @@ export function startMessageDeliverer(deps: {
   const stopping = new AbortController();
   const deliverOne = async (message: ClaimedMessage): Promise<void> => {
     const outcome = await attempt(message, deps, options);
-    deps.onOutcome?.(outcome.kind, message.channel);
+    deps.onOutcome?.(outcome.kind, message.channel, message);
     const log = {
       messageId: message.id,
       channel: message.channel,

@@ -47,6 +47,20 @@ describe('boletos registered through Asaas', () => {
     return { tenant, chat, webhookToken };
   }
 
+  /** A registered boleto created through the chat, paid at Asaas, its last answer two minutes old. */
+  async function paidBehindIris(reais: number, day: string) {
+    const connected = await connectedTenant();
+    await h.say(connected.chat, `cria um boleto de R$ ${reais} pro João Silva pra dia 10/12/2099`);
+    await h.say(connected.chat, 'sim');
+    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: connected.tenant.id } });
+    asaas.pay(boleto.providerRef!, day);
+    await h.db.boleto.update({
+      where: { id: boleto.id },
+      data: { syncedAt: new Date(Date.now() - 120_000) },
+    });
+    return { ...connected, boleto };
+  }
+
   it('creates the charge once, with the confirmation as its reference, and replies with the bank line and PDF', async () => {
     const { tenant, chat } = await connectedTenant();
     const proposal = await h.say(chat, 'cria um boleto de R$ 150,35 pro João Silva pra dia 10/12/2099');
@@ -110,7 +124,9 @@ describe('boletos registered through Asaas', () => {
     expect(done[0]).toContain('Enviei o boleto a João Silva por e-mail (joao@example.com).');
     const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
     const [message] = await h.db.queuedMessage.findMany({ where: { tenantId: tenant.id } });
-    expect(message).toMatchObject({ status: 'pending', channel: 'email', address: 'joao@example.com' });
+    expect(message).toMatchObject({ channel: 'email', address: 'joao@example.com' });
+    // Queued to send (a deliverer of another test file sharing the database may already have sent it).
+    expect(['pending', 'sending', 'sent']).toContain(message!.status);
     expect(message!.content).toContain(
       'Olá, João Silva! Segue seu boleto de R$ 99,90, com vencimento em 10/12/2099.',
     );
@@ -172,15 +188,7 @@ describe('boletos registered through Asaas', () => {
   });
 
   it('answers a status question from the provider when the stored answer is old', async () => {
-    const { tenant, chat } = await connectedTenant();
-    await h.say(chat, 'cria um boleto de R$ 120 pro João Silva pra dia 10/12/2099');
-    await h.say(chat, 'sim');
-    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
-    asaas.pay(boleto.providerRef!, '2099-12-02');
-    await h.db.boleto.update({
-      where: { id: boleto.id },
-      data: { syncedAt: new Date(Date.now() - 120_000) },
-    });
+    const { chat, boleto } = await paidBehindIris(120, '2099-12-02');
     const answer = await h.say(chat, 'o boleto 1 foi pago?');
     expect(answer[0]).toContain('Boleto nº 1: R$ 120,00 para João Silva');
     expect(answer[0]).toContain('pago');
@@ -267,15 +275,7 @@ describe('boletos registered through Asaas', () => {
   });
 
   it('a payment whose webhook never came is found by the reconciler', async () => {
-    const { tenant, chat } = await connectedTenant();
-    await h.say(chat, 'cria um boleto de R$ 45 pro João Silva pra dia 10/12/2099');
-    await h.say(chat, 'sim');
-    const boleto = await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } });
-    asaas.pay(boleto.providerRef!, '2099-12-05');
-    await h.db.boleto.update({
-      where: { id: boleto.id },
-      data: { syncedAt: new Date(Date.now() - 120_000) },
-    });
+    const { boleto } = await paidBehindIris(45, '2099-12-05');
     const reconciler = startBoletoReconciler({
       db: h.db,
       issuers: h.container.boletoIssuers,

@@ -62,6 +62,10 @@ describe('pt-BR due dates and amounts people get wrong', () => {
     ['gera boleto de cento e vinte e cinco e cinquenta pra Marlene', 12_550],
     ['gera boleto pro Murilo de duzentos e dez e quarenta', 21_040],
     ['boleto de cem e cinquenta pro João', 15_000],
+    [
+      'a Neide comprou 3 caixa de produto, vai pagar em duas vez, faz o primeiro boleto de 600 pra ela pro dia 20',
+      60_000,
+    ],
   ])('%s holds %d centavos, nothing else', (text, cents) => {
     expect(pt(text).entities.amount_cents).toBe(cents);
   });
@@ -69,17 +73,28 @@ describe('pt-BR due dates and amounts people get wrong', () => {
   it('a range with a dash is not a phone number', () => {
     expect(pt('gera boleto de 1000-2000 pro João').entities.amount_cents).toBeUndefined();
   });
+
+  it('a capital opening a message is a name only before what a payer does', () => {
+    expect(pt('Amanhã eu vejo isso').entities.contact_name).toBeUndefined();
+    expect(pt('Gera boleto de 100 pro João dia 10').entities.contact_name).toBe('João');
+  });
 });
 
 describe('pt-BR names with titles, holidays and shouting', () => {
   it.each([
-    ['Emitir boleto da mensalidade do Prof. Ricardo Nunes, 650 reais', 'Ricardo Nunes'],
-    ['Quais boletos da Profa. Denise estão em aberto?', 'Denise'],
+    // A professional title is written as part of the name; a courtesy one is not.
+    ['Emitir boleto da mensalidade do Prof. Ricardo Nunes, 650 reais', 'Prof. Ricardo Nunes'],
+    ['Quais boletos da Profa. Denise estão em aberto?', 'Profa. Denise'],
+    ['avisa o Dr. Henrique Bastos que o boleto está disponível', 'Dr. Henrique Bastos'],
+    ['gera boleto de 100 pra dona Cida dia 10', 'Cida'],
+    ['gera boleto de 100 pro Sr. Tadeu dia 10', 'Tadeu'],
     [
       'faz boleto da Lavanderia Gota Azul, 1,2k, vence dia 23 de dezembro, antes do Natal',
       'Lavanderia Gota Azul',
     ],
     ['QUAIS BOLETOS DA PADARIA TRIGO DOURADO VENCEM DIA 30?', 'PADARIA TRIGO DOURADO'],
+    ['Rosa pagou??', 'Rosa'],
+    ['Jorge quitou?', 'Jorge'],
   ])('%s -> %s', (text, name) => {
     expect(pt(text).entities.contact_name).toBe(name);
   });

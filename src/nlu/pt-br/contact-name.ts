@@ -61,6 +61,17 @@ const TITLES = new Set([
   'professor',
   'professora',
 ]);
+/** Titles that are part of how a name is written (kept in the name's text). */
+const PROFESSIONAL_TITLES = new Set([
+  'dr',
+  'dra',
+  'doutor',
+  'doutora',
+  'prof',
+  'profa',
+  'professor',
+  'professora',
+]);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
   'cliente fornecedor inquilino inquilina aluno aluna paciente funcionario funcionaria vizinho vizinha amigo amiga irmao irma primo prima tio tia'.split(
@@ -158,6 +169,13 @@ export function readName(
     first = scan.word(start + 1) === '.' ? start + 2 : start + 1;
   }
   if (!isNameWord(scan, first)) return undefined;
+  const read = readFrom(scan, start, first);
+  // A professional title is written as part of the name ("Dra. Camila Rezende", "Prof. Ricardo");
+  // a courtesy one is not ("dona Cida" is Cida). The contact lookup finds either form.
+  return PROFESSIONAL_TITLES.has(scan.word(start)) ? { ...read, first: start } : read;
+}
+
+function readFrom(scan: Scan, start: number, first: number): { from: number; first: number; to: number } {
   const capitalized = scan.tokens[first]?.capitalized ?? false;
   // In an all-lower-case voice note a verb may follow the name ("do seu osvaldo terminei o
   // serviço"): a past or imperfect ending never continues a lower-case name.
@@ -283,7 +301,13 @@ const INFINITIVE = /^[a-z]{3,}(?:ar|er|ir)$/;
 function uncuedName(scan: Scan, i: number): NameMention | undefined {
   const token = scan.tokens[i];
   if (TITLES.has(scan.word(i))) return undefined; // a title starts a titled name or none
-  if (i === 0 || token?.capitalized !== true) return undefined;
+  if (token?.capitalized !== true) return undefined;
+  // "Rosa pagou??", "Jorge quitou?": a name opening the message, right before what the person did.
+  if (i === 0) {
+    const name = readName(scan, i);
+    if (name === undefined || scan.text.shouting || !PAYER_VERBS.has(scan.word(name.to))) return undefined;
+    return { text: originalSlice(scan.text, name.first, name.to), from: name.from, to: name.to, rank: 2 };
+  }
   const before = scan.tokens[i - 1];
   // A new sentence starts with a capital whatever it says: "...dia 15 de dezembro. Desde já".
   if (SENTENCE_END.has(scan.word(i - 1))) return undefined;
@@ -294,6 +318,8 @@ function uncuedName(scan: Scan, i: number): NameMention | undefined {
 }
 
 const SENTENCE_END = new Set(['.', '!', '?', '...', '…']);
+/** What a customer does with a boleto, said right after their name. */
+const PAYER_VERBS = new Set(['pagou', 'quitou', 'acertou', 'depositou', 'transferiu', 'pagaram', 'ja']);
 
 /**
  * A name its own clause says to leave alone: "cancela o dele, o da Paula deixa como tá",

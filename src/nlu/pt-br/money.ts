@@ -58,7 +58,7 @@ const MAGNITUDES = new Map([
   ['milhoes', 1_000_000],
 ]);
 const COUNTED = new Set(
-  `boleto boletos cobranca cobrancas fatura faturas vezes x parcela parcelas kg g km l litro litros % hora
+  `boleto boletos cobranca cobrancas fatura faturas vez vezes x parcela parcelas caixa peca pacote saco duzia kg g km l litro litros % hora
 horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas unidade unidades item itens`.split(
     /\s+/,
   ),

@@ -63,7 +63,9 @@ const CUES: Cue[] = [
   cue(
     'LOG_TRANSACTION',
     0.6,
-    '\\b(?:le\\s+)?(?:puse|eche|cargue|invite|deje)\\b|\\bgasto de ¤|\\bfueron\\s+' + AMOUNT,
+    // "le pasé 500 a mi mamá", "le di 300": money the user gave (not "pásale": a transfer).
+    '\\b(?:le\\s+)?(?:puse|eche|cargue|invite|deje)\\b|\\ble\\s+(?:pase|di)\\b|\\bgasto de ¤|\\bfueron\\s+' +
+      AMOUNT,
     {
       negatable: true,
     },
