@@ -128,6 +128,7 @@ describe('pt-BR: a write put off for later, or wished by the customer, is not a 
     'cancela o 45 e cria outro de 150',
     'eu mesmo gero o boleto do João depois',
     'semana q vem vou precisar gerar um boleto de 700 pro Otavio',
+    'da pra gerar boleto de 5 mil? tem valor maximo?',
   ])('still proposes nothing: "%s"', (text) => {
     const result = understand(text);
     const proposes = ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(result.intent);
@@ -150,5 +151,13 @@ describe('a request with a note about later is still the request', () => {
       ['CREATE_BOLETO', 'CANCEL_BOLETO', 'SEND_MESSAGE'].includes(result.intent) &&
         result.confidence >= THRESHOLD,
     ).toBe(false);
+  });
+});
+
+describe('a request asked as a question', () => {
+  it('is a request when it is the only question', () => {
+    const result = understand('consegue gerar um de 200 pro Caio?');
+    expect(result.intent).toBe('CREATE_BOLETO');
+    expect(result.confidence).toBeGreaterThanOrEqual(THRESHOLD);
   });
 });

@@ -71,11 +71,18 @@ export function checkWrite(intent: string, folded: string, rules: SpeechActRules
   // na verdade não avisa não").
   if (rules.negated.test(request) && !askedAfterDeclined(intent, request, rules))
     return { pass: false, reason: 'negated' };
-  if (rules.question.test(request) && !rules.politeRequest.test(request))
+  // A request asked as a question is one ("consegue gerar um de 200 pro Caio?") when it is the
+  // only question: followed by another ("dá pra gerar boleto de 5 mil? tem valor máximo?") the
+  // person is asking about it, not for it.
+  if (rules.question.test(request) && !(rules.politeRequest.test(request) && questionsIn(request) <= 1))
     return { pass: false, reason: 'question' };
   const asked = Object.entries(rules.unambiguous).filter(([, words]) => words.test(affirmed(folded)));
   if (asked.some(([other]) => other !== intent)) return { pass: false, reason: 'two_writes' };
   return { pass: true };
+}
+
+function questionsIn(text: string): number {
+  return (text.match(SENTENCES) ?? []).filter((sentence) => /\?\s*$/.test(sentence.trim())).length;
 }
 
 function askedAfterDeclined(intent: string, request: string, rules: SpeechActRules): boolean {
