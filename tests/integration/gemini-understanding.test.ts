@@ -248,7 +248,7 @@ describe('reading the function call', () => {
     const { engine } = setup();
     const t = await tenant();
     const s = scope(t);
-    const text = 'põe o João na lista, 150 pra dia 10';
+    const text = 'o João vai me pagar 150 dia 10, deixa registrado';
     // The premise: the offline reading is not this action (as the intent model learns, a
     // sentence once unread may become read; then this test needs another one).
     expect((await offlineIntentEngine.understand(text, s, boletosPack)).intent).not.toBe('CREATE_BOLETO');
