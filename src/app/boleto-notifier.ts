@@ -67,6 +67,13 @@ export function startBoletoNotifier(deps: {
       const unreachable: string[] = [];
       for (const notice of notices) {
         const text = sentence(deps.packFor(notice.pack), notice);
+        // A pack without the notice's sentence is a defect: said loudly, and the notice is kept
+        // rather than blocking every notice after it.
+        if (text === undefined)
+          deps.logger.error(
+            { noticeId: notice.id, pack: notice.pack },
+            `pack has no sentence notice_${notice.kind}`,
+          );
         const to = owners.filter((o) => o.tenantId === notice.tenantId && chats.has(o.id));
         if (to.length === 0 || text === undefined) {
           unreachable.push(notice.id);
