@@ -65,7 +65,22 @@ export class AsaasClient {
       throw new ProviderUnavailableError('asaas', `${method} ${pathOnly(path)}: ${reason}`, error);
     }
     const text = await response.text();
-    if (response.ok) return (text ? JSON.parse(text) : {}) as T;
+    if (response.ok) {
+      try {
+        return (text ? JSON.parse(text) : {}) as T;
+      } catch (error) {
+        // A proxy's error page, a cut body: not Asaas' answer, worth another try.
+        throw new ProviderResponseError(
+          'asaas',
+          `${method} ${pathOnly(path)}: HTTP ${response.status} with a body that is not JSON`,
+          {
+            status: response.status,
+            retryable: true,
+            cause: error,
+          },
+        );
+      }
+    }
     const codes = errorCodes(text);
     throw new ProviderResponseError(
       'asaas',
