@@ -1,3 +1,4 @@
+import { ALL_TITLES } from '../nlu/titles';
 import { normalizeForMatch } from '../core/text';
 import type { Db } from './types';
 
@@ -9,31 +10,9 @@ export function nameKey(name: string): string {
 export type ContactMatch<T> =
   { kind: 'one'; contact: T } | { kind: 'many'; candidates: T[] } | { kind: 'none' };
 
-/**
- * Courtesy titles said before a name ("dona Cida", "seu Zé", "Sr. Almeida", "doña Lupe", "Prof.
- * Ricardo").
- */
-const TITLE =
-  /^(?:dona|seu|sr|sra|srta|dr|dra|don|senhor|senhora|doutor|doutora|prof|profa|professor|professora) (?=\S)/;
-
-const TITLES = [
-  'dona',
-  'seu',
-  'sr',
-  'sra',
-  'srta',
-  'dr',
-  'dra',
-  'don',
-  'senhor',
-  'senhora',
-  'doutor',
-  'doutora',
-  'prof',
-  'profa',
-  'professor',
-  'professora',
-];
+/** Titles said before a name ("dona Cida", "Sr. Almeida", "doña Lupe", "Dra. Camila", "Prof. Ricardo"). */
+const TITLE = new RegExp(`^(?:${ALL_TITLES.join('|')}) (?=\\S)`);
+const TITLES = ALL_TITLES;
 
 /**
  * Finds the tenant's contact a name refers to: the whole name first ("João Silva"), then

@@ -1,3 +1,4 @@
+import { ALL_TITLES, PROFESSIONAL_TITLES } from '../titles';
 import { STREET_WORDS } from './places';
 import { withoutCorrected } from '../amount-guards';
 import { originalSlice } from './prepared-text';
@@ -43,35 +44,9 @@ const TRADES = new Set(
    limpeza lava van borracharia clinica consultorio escritorio igreja condominio banca quitanda
    sorveteria pizzaria transportadora construtora fabrica`.split(/\s+/),
 );
-const TITLES = new Set([
-  'dona',
-  'seu',
-  'senhor',
-  'senhora',
-  'sr',
-  'sra',
-  'srta',
-  'dr',
-  'dra',
-  'dom',
-  'doutor',
-  'doutora',
-  'prof',
-  'profa',
-  'professor',
-  'professora',
-]);
+const TITLES = new Set(ALL_TITLES);
 /** Titles that are part of how a name is written (kept in the name's text). */
-const PROFESSIONAL_TITLES = new Set([
-  'dr',
-  'dra',
-  'doutor',
-  'doutora',
-  'prof',
-  'profa',
-  'professor',
-  'professora',
-]);
+const PROFESSIONAL = new Set(PROFESSIONAL_TITLES);
 /** Roles said before a name and not part of it: "pro cliente João Batista" -> "João Batista". */
 const ROLES = new Set(
   'cliente fornecedor inquilino inquilina aluno aluna paciente funcionario funcionaria vizinho vizinha amigo amiga irmao irma primo prima tio tia'.split(
@@ -172,7 +147,7 @@ export function readName(
   const read = readFrom(scan, start, first);
   // A professional title is written as part of the name ("Dra. Camila Rezende", "Prof. Ricardo");
   // a courtesy one is not ("dona Cida" is Cida). The contact lookup finds either form.
-  return PROFESSIONAL_TITLES.has(scan.word(start)) ? { ...read, first: start } : read;
+  return PROFESSIONAL.has(scan.word(start)) ? { ...read, first: start } : read;
 }
 
 function readFrom(scan: Scan, start: number, first: number): { from: number; first: number; to: number } {
