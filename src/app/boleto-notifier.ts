@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { abortableSleep } from '../core/abortable-sleep';
+import { repeatRounds } from '../core/rounds';
 import { formatDate, formatMoney } from '../core/format';
 import type { Locale } from '../core/locale';
 import type { DomainPack, DomainPackId } from '../domains/types';
@@ -108,17 +108,13 @@ export function startBoletoNotifier(deps: {
     });
   }
 
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        // A full batch means more may wait: go again at once.
-        if ((await runOnce()) >= batch) continue;
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'boleto notices not sent; trying again at the next round');
-      }
-      await abortableSleep(deps.everyMs, stopping.signal);
-    }
-  })();
+  // A full batch means more may wait: go again at once.
+  const loop = repeatRounds(
+    stopping.signal,
+    deps.everyMs,
+    async () => ((await runOnce()) >= batch ? 'more' : 'done'),
+    (error) => deps.logger.warn({ err: error }, 'boleto notices not sent; trying again at the next round'),
+  );
 
   return {
     runOnce,

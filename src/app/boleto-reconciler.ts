@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { abortableSleep } from '../core/abortable-sleep';
+import { repeatRounds } from '../core/rounds';
 import type { BoletoIssuers, ProviderStatus } from '../core/boleto-issuer';
 import { applyChargeState } from '../domains/boletos/charge-sync';
 import type { PrismaClient } from '../stores/prisma/client';
@@ -129,18 +129,18 @@ export function startBoletoReconciler(deps: {
     return swept;
   }
 
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        await sweepFailedCreations();
-        const { asked, changed } = await runOnce();
-        if (asked > 0) deps.logger.info({ asked, changed }, 'boletos reconciled with their providers');
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'boleto reconciliation failed; trying again at the next round');
-      }
-      await abortableSleep(deps.everyMs, stopping.signal);
-    }
-  })();
+  const loop = repeatRounds(
+    stopping.signal,
+    deps.everyMs,
+    async () => {
+      await sweepFailedCreations();
+      const { asked, changed } = await runOnce();
+      if (asked > 0) deps.logger.info({ asked, changed }, 'boletos reconciled with their providers');
+      return 'done';
+    },
+    (error) =>
+      deps.logger.warn({ err: error }, 'boleto reconciliation failed; trying again at the next round'),
+  );
 
   return {
     runOnce,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { abortableSleep } from '../core/abortable-sleep';
+import { repeatRounds } from '../core/rounds';
 import { IrisError } from '../core/errors';
 import { isLocale } from '../core/locale';
 import type { MailTransport } from '../core/mail';
@@ -85,23 +85,24 @@ export function startMessageDeliverer(deps: {
       deps.logger.info({ ...log, until: outcome.until }, 'message held by a limit');
     else deps.logger.warn({ ...log, error: outcome.error }, 'message not delivered');
   };
-  const loop = (async () => {
-    while (!stopping.signal.aborted && channels.length > 0) {
-      let claimed: ClaimedMessage[] = [];
-      try {
-        claimed = await deps.outbox.claimDue(options.batch, options.leaseMs, channels);
-        for (const message of claimed) {
-          // Stopping: the rest of the batch goes back untried, for another process now.
-          if (stopping.signal.aborted) await deps.outbox.release(message.id, message.attempts);
-          else await deliverOne(message);
-        }
-      } catch (error) {
-        // PostgreSQL away: look again later; claimed messages come back after their lease.
-        deps.logger.warn({ err: error }, 'message outbox unavailable');
-      }
-      if (claimed.length < options.batch) await abortableSleep(options.everyMs, stopping.signal);
-    }
-  })();
+  const loop =
+    channels.length === 0
+      ? Promise.resolve()
+      : repeatRounds(
+          stopping.signal,
+          options.everyMs,
+          async () => {
+            const claimed = await deps.outbox.claimDue(options.batch, options.leaseMs, channels);
+            for (const message of claimed) {
+              // Stopping: the rest of the batch goes back untried, for another process now.
+              if (stopping.signal.aborted) await deps.outbox.release(message.id, message.attempts);
+              else await deliverOne(message);
+            }
+            return claimed.length < options.batch ? 'done' : 'more';
+          },
+          // PostgreSQL away: look again later; claimed messages come back after their lease.
+          (error) => deps.logger.warn({ err: error }, 'message outbox unavailable'),
+        );
   return {
     async stop() {
       stopping.abort();

@@ -47,6 +47,15 @@ describe('boletos registered through Asaas', () => {
     return { tenant, chat, webhookToken };
   }
 
+  /** A reconciler of this test's own, on the harness' database and issuers. */
+  const reconcilerEvery = (everyMs: number) =>
+    startBoletoReconciler({
+      db: h.db,
+      issuers: h.container.boletoIssuers,
+      everyMs,
+      logger: pino({ level: 'silent' }),
+    });
+
   /** A registered boleto created through the chat, paid at Asaas, its last answer two minutes old. */
   async function paidBehindIris(reais: number, day: string) {
     const connected = await connectedTenant();
@@ -276,12 +285,7 @@ describe('boletos registered through Asaas', () => {
 
   it('a payment whose webhook never came is found by the reconciler', async () => {
     const { boleto } = await paidBehindIris(45, '2099-12-05');
-    const reconciler = startBoletoReconciler({
-      db: h.db,
-      issuers: h.container.boletoIssuers,
-      everyMs: 1_000,
-      logger: pino({ level: 'silent' }),
-    });
+    const reconciler = reconcilerEvery(1_000);
     try {
       const paid = await waitFor('the reconciler to record the payment', async () => {
         const row = await h.db.boleto.findUniqueOrThrow({ where: { id: boleto.id } });
@@ -331,12 +335,7 @@ describe('boletos registered through Asaas', () => {
     };
     const open = await failedAction(false);
     const paid = await failedAction(true);
-    const reconciler = startBoletoReconciler({
-      db: h.db,
-      issuers: h.container.boletoIssuers,
-      everyMs: 3_600_000,
-      logger: pino({ level: 'silent' }),
-    });
+    const reconciler = reconcilerEvery(3_600_000);
     try {
       await waitFor('both failed creations to be checked', async () => {
         const swept = await h.db.action.count({

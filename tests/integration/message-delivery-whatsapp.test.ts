@@ -4,8 +4,7 @@ import { startMessageDeliverer, type ContactChatTransport } from '../../src/queu
 import { PrismaMessageOutbox } from '../../src/stores/queued-message-store';
 import { boletosPerson, send, waitFor, type Person } from '../support/conversation';
 import { Harness } from '../support/harness';
-import { openWhatsappThroughIris } from './whatsapp-through-iris';
-import type { FakeWaSocket } from './whatsapp-fakes';
+import { whatsappThroughIrisSuite } from './whatsapp-through-iris';
 
 /**
  * Messages to contacts through the tenant's WhatsApp number: the queue_message use case in the
@@ -19,18 +18,7 @@ describe('messages to contacts by WhatsApp', () => {
     WHATSAPP_ACCOUNT: account,
     WHATSAPP_CONTACT_SPACING_MS: '0',
   });
-  let socket: FakeWaSocket;
-  let closeWhatsapp: () => Promise<void>;
-
-  beforeAll(async () => {
-    h.startPipelines(1);
-    ({ socket, close: closeWhatsapp } = await openWhatsappThroughIris(h, account));
-  });
-
-  afterAll(async () => {
-    await closeWhatsapp();
-    await h.close();
-  });
+  const wa = whatsappThroughIrisSuite(h, account);
 
   /** A boletos tenant sending by WhatsApp: João opted in, Pedro has a phone but did not. */
   async function whatsappTenant(): Promise<{ who: Person; phone: string }> {
@@ -55,9 +43,9 @@ describe('messages to contacts by WhatsApp', () => {
     const jid = `${phone}@s.whatsapp.net`;
     const tenant = await h.db.tenant.findUniqueOrThrow({ where: { id: who.tenantId } });
     await waitFor('the WhatsApp message', async () =>
-      socket.sent.some((m) => m.jid === jid) ? true : undefined,
+      wa.socket.sent.some((m) => m.jid === jid) ? true : undefined,
     );
-    expect(socket.sent.filter((m) => m.jid === jid)).toEqual([
+    expect(wa.socket.sent.filter((m) => m.jid === jid)).toEqual([
       { jid, text: `o boleto vence amanhã\n\n— ${tenant.name} (enviada pela assistente Iris)` },
     ]);
     const row = await waitFor('the row marked sent', async () => {
@@ -77,7 +65,7 @@ describe('messages to contacts by WhatsApp', () => {
     ]);
     const rows = await h.db.queuedMessage.findMany({ where: { tenantId: who.tenantId } });
     expect(rows.map((r) => r.status)).toEqual(['kept', 'kept']);
-    expect(socket.sent.some((m) => m.jid === '5511900001111@s.whatsapp.net')).toBe(false);
+    expect(wa.socket.sent.some((m) => m.jid === '5511900001111@s.whatsapp.net')).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createInvite } from '../../src/app/invites';
 import { Harness } from '../support/harness';
-import { openWhatsappThroughIris } from './whatsapp-through-iris';
-import { waitFor, type FakeWaSocket } from './whatsapp-fakes';
+import { whatsappThroughIrisSuite } from './whatsapp-through-iris';
+import { waitFor } from './whatsapp-fakes';
 
 /**
  * WhatsApp end to end: the adapter around a fake Baileys socket, wired to the real engine
@@ -11,23 +11,12 @@ import { waitFor, type FakeWaSocket } from './whatsapp-fakes';
 describe('WhatsApp through the whole of Iris', () => {
   const h = new Harness();
   const account = `e2e${randomUUID().slice(0, 8)}`;
-  let socket: FakeWaSocket;
-  let closeWhatsapp: () => Promise<void>;
-
-  beforeAll(async () => {
-    h.startPipelines(1);
-    ({ socket, close: closeWhatsapp } = await openWhatsappThroughIris(h, account));
-  });
-
-  afterAll(async () => {
-    await closeWhatsapp();
-    await h.close();
-  });
+  const wa = whatsappThroughIrisSuite(h, account);
 
   let seq = 0;
   /** A message from `fromJid`; `altJid` is the same person's other address (`remoteJidAlt`). */
   function write(fromJid: string, text: string, altJid?: string): void {
-    socket.upsert({
+    wa.socket.upsert({
       type: 'notify',
       messages: [
         {
@@ -48,7 +37,7 @@ describe('WhatsApp through the whole of Iris', () => {
   async function waitForSent(jid: string, pattern: RegExp): Promise<string> {
     let text: string | undefined;
     await waitFor(() => {
-      text = socket.sent.find((m) => m.jid === jid && pattern.test(m.text))?.text;
+      text = wa.socket.sent.find((m) => m.jid === jid && pattern.test(m.text))?.text;
       return text !== undefined;
     }, 20_000);
     return text!;
@@ -70,7 +59,7 @@ describe('WhatsApp through the whole of Iris', () => {
     write(jid, 'sim');
     await waitForSent(jid, /^Boleto nº 1 criado: R\$ 150,00 para João Silva/);
     expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
-    expect(socket.presences.some((p) => p.type === 'composing' && p.jid === jid)).toBe(true);
+    expect(wa.socket.presences.some((p) => p.type === 'composing' && p.jid === jid)).toBe(true);
   }, 60_000);
 
   /** A person's two addresses: a phone JID (registered phone) and a LID JID. */
@@ -161,7 +150,7 @@ describe('WhatsApp through the whole of Iris', () => {
     const { tenant } = await h.boletosTenant();
     const duda = somePerson();
     await h.db.user.create({ data: { tenantId: tenant.id, name: 'Duda', role: 'owner', phone: duda.phone } });
-    socket.upsert({
+    wa.socket.upsert({
       type: 'append',
       messages: [
         {
@@ -192,6 +181,6 @@ describe('WhatsApp through the whole of Iris', () => {
     expect(send.mock.calls.flat(2).filter((m) => m.chatId === jid)).toEqual([]);
     handle.mockRestore();
     send.mockRestore();
-    expect(socket.sent.filter((m) => m.jid === jid)).toHaveLength(1);
+    expect(wa.socket.sent.filter((m) => m.jid === jid)).toHaveLength(1);
   }, 30_000);
 });

@@ -45,3 +45,25 @@ export async function openWhatsappThroughIris(
     },
   };
 }
+
+/**
+ * The suite around it: in `beforeAll` the harness' pipeline and the open channel, in `afterAll`
+ * the channel closed and then the harness. `socket` is the fake socket once the suite runs.
+ */
+export function whatsappThroughIrisSuite(h: Harness, account: string): { readonly socket: FakeWaSocket } {
+  let opened: Awaited<ReturnType<typeof openWhatsappThroughIris>> | undefined;
+  beforeAll(async () => {
+    h.startPipelines(1);
+    opened = await openWhatsappThroughIris(h, account);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await h.close();
+  });
+  return {
+    get socket() {
+      if (!opened) throw new Error('the WhatsApp suite is not open yet');
+      return opened.socket;
+    },
+  };
+}

@@ -20,38 +20,28 @@ describe('Asaas client errors', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const client = () => new AsaasClient({ baseUrl, apiKey: 'k', timeoutMs: 2_000 });
+  /** The error of a GET answered with `reply`. */
+  const errorOf = async (reply: { status: number; body: string; type?: string }, path = '/payments') => {
+    replies.push(reply);
+    return client()
+      .get(path)
+      .catch((e: unknown) => e);
+  };
 
   it('a refusal (4xx) is final and names Asaas error codes; 429 and 5xx are worth another try', async () => {
-    replies.push({ status: 400, body: '{"errors":[{"code":"invalid_cpfCnpj","description":"x"}]}' });
-    const refused = await client()
-      .get('/customers')
-      .catch((e: unknown) => e);
+    const refused = await errorOf(
+      { status: 400, body: '{"errors":[{"code":"invalid_cpfCnpj","description":"x"}]}' },
+      '/customers',
+    );
     expect(refused).toBeInstanceOf(ProviderResponseError);
     expect((refused as Error).message).toContain('invalid_cpfCnpj');
     expect(isTransient(refused)).toBe(false);
-    replies.push({ status: 503, body: 'busy', type: 'text/plain' });
-    expect(
-      isTransient(
-        await client()
-          .get('/payments')
-          .catch((e: unknown) => e),
-      ),
-    ).toBe(true);
-    replies.push({ status: 429, body: '{}' });
-    expect(
-      isTransient(
-        await client()
-          .get('/payments')
-          .catch((e: unknown) => e),
-      ),
-    ).toBe(true);
+    expect(isTransient(await errorOf({ status: 503, body: 'busy', type: 'text/plain' }))).toBe(true);
+    expect(isTransient(await errorOf({ status: 429, body: '{}' }))).toBe(true);
   });
 
   it('a 200 whose body is not JSON (a proxy page) is worth another try, not a crash', async () => {
-    replies.push({ status: 200, body: '<html>gateway</html>', type: 'text/html' });
-    const error = await client()
-      .get('/payments')
-      .catch((e: unknown) => e);
+    const error = await errorOf({ status: 200, body: '<html>gateway</html>', type: 'text/html' });
     expect(error).toBeInstanceOf(ProviderResponseError);
     expect(isTransient(error)).toBe(true);
   });

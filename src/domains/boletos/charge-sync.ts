@@ -1,4 +1,5 @@
-import type { BoletoIssuer, ChargeState, ProviderStatus } from '../../core/boleto-issuer';
+import type { ChargeState, ProviderStatus } from '../../core/boleto-issuer';
+import { issuerOf } from './issuer-of';
 import type { Db, Scope } from '../types';
 
 /** A status answer this recent is fresh enough for "o boleto 12 foi pago?". */
@@ -74,7 +75,7 @@ export async function syncWithProvider<
     providerRef: string | null;
     syncedAt: Date | null;
   },
->(ctx: Scope, boleto: B, issuerOf: (ctx: Scope) => Promise<BoletoIssuer>): Promise<B> {
+>(ctx: Scope, boleto: B): Promise<B> {
   const open = boleto.status === 'PENDING' || boleto.status === 'OVERDUE';
   const stale = !boleto.syncedAt || ctx.now.getTime() - boleto.syncedAt.getTime() > FRESH_MS;
   if (!boleto.providerRef || !open || !stale) return boleto;

@@ -1,3 +1,5 @@
+import type { Db } from '../types';
+
 export type Delivery =
   | { kind: 'email' | 'whatsapp'; address: string }
   | { kind: 'off' | 'no_email' | 'no_phone' | 'no_opt_in'; address?: undefined };
@@ -15,4 +17,17 @@ export function deliveryFor(
   if (mode !== 'whatsapp') return { kind: 'off' };
   if (!contact.phone) return { kind: 'no_phone' };
   return contact.whatsappOptInAt ? { kind: 'whatsapp', address: contact.phone } : { kind: 'no_opt_in' };
+}
+
+/** How a message to this contact leaves now, under the tenant's current delivery mode. */
+export async function deliveryNow(
+  db: Db,
+  tenantId: string,
+  contact: { email: string | null; phone: string | null; whatsappOptInAt: Date | null },
+): Promise<Delivery> {
+  const tenant = await db.tenant.findUniqueOrThrow({
+    where: { id: tenantId },
+    select: { messageDelivery: true },
+  });
+  return deliveryFor(tenant.messageDelivery, contact);
 }

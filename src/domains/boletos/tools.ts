@@ -7,8 +7,8 @@ import { ChargeNotCancellable, type BoletoIssuer } from '../../core/boleto-issue
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { syncWithProvider } from './charge-sync';
-import { deliveryFor } from './delivery';
-import { localIssuer } from './local-issuer';
+import { deliveryNow } from './delivery';
+import { issuerOf } from './issuer-of';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
@@ -148,11 +148,8 @@ async function sendToContact(
   issuer: BoletoIssuer,
 ): Promise<{ sent?: { by: 'email' | 'whatsapp'; to: string } | null }> {
   if (!issuer.registered || !params.send_by || !params.send_to) return {};
-  const [tenant, contact] = await Promise.all([
-    ctx.db.tenant.findUniqueOrThrow({ where: { id: ctx.tenant.id }, select: { messageDelivery: true } }),
-    ctx.db.contact.findUniqueOrThrow({ where: { id: boleto.contactId } }),
-  ]);
-  const now = deliveryFor(tenant.messageDelivery, contact);
+  const contact = await ctx.db.contact.findUniqueOrThrow({ where: { id: boleto.contactId } });
+  const now = await deliveryNow(ctx.db, ctx.tenant.id, contact);
   if (now.kind !== params.send_by || now.address !== params.send_to) return { sent: null };
   const view = boletoView(boleto);
   await ctx.db.queuedMessage.create({
@@ -221,11 +218,6 @@ function notCancellable(number: number, status: string): DomainError {
   });
 }
 
-/** The tenant's issuer; the local one where no provider port was wired (tests of other packs). */
-function issuerOf(ctx: Scope): Promise<BoletoIssuer> {
-  return ctx.boletoIssuers ? ctx.boletoIssuers.forTenant(ctx.tenant.id) : Promise.resolve(localIssuer);
-}
-
 /**
  * A provider call. A refusal that will not change on retry (HTTP 4xx, a provider not
  * configured) becomes a refusal the owner reads; an outage is thrown as is, so the message is
@@ -273,7 +265,7 @@ export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Recor
     }
     const stored = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
     if (!stored) throw new DomainError('boleto_not_found', { number: params.boleto_id });
-    const boleto = await syncWithProvider(ctx, stored, issuerOf);
+    const boleto = await syncWithProvider(ctx, stored);
     return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };
   },
 });
@@ -348,13 +340,9 @@ export const queueMessage: ToolDefinition<z.infer<typeof queueInput>> = {
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
-    const tenant = await ctx.db.tenant.findUniqueOrThrow({
-      where: { id: ctx.tenant.id },
-      select: { messageDelivery: true },
-    });
     // Sent when the tenant turned delivery on and the contact can receive it that way; kept on
     // record otherwise, and the reply says which (a message said to be sent must be sent).
-    const delivery = deliveryFor(tenant.messageDelivery, contact);
+    const delivery = await deliveryNow(ctx.db, ctx.tenant.id, contact);
     const sends = delivery.kind === 'email' || delivery.kind === 'whatsapp';
     await ctx.db.queuedMessage.create({
       data: {

@@ -2,7 +2,8 @@ import { PRODUCT } from '../../../config/product';
 import { findContact } from '../contacts';
 import type { Entities, RuleBroken, Scope, Validation } from '../types';
 import { boletosCatalog } from './catalog';
-import { deliveryFor } from './delivery';
+import { deliveryNow } from './delivery';
+import { issuerOf } from './issuer-of';
 import { BOLETOS_INTENTS } from './intents';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -66,7 +67,7 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
       };
     }
     // A registered boleto names its payer: asked here, before a proposal the provider would refuse.
-    if (intent === 'CREATE_BOLETO' && !match.contact.document && (await needsDocument(scope)))
+    if (intent === 'CREATE_BOLETO' && !match.contact.document && (await issuerOf(scope)).needsDocument)
       return {
         status: 'invalid',
         messageKey: 'contact_needs_document',
@@ -125,20 +126,11 @@ async function sendingOf(
   scope: Scope,
   contact: { email: string | null; phone: string | null; whatsappOptInAt: Date | null },
 ): Promise<{ send_by?: 'email' | 'whatsapp'; send_to?: string }> {
-  if (!scope.boletoIssuers || !(await scope.boletoIssuers.forTenant(scope.tenant.id)).registered) return {};
-  const tenant = await scope.db.tenant.findUniqueOrThrow({
-    where: { id: scope.tenant.id },
-    select: { messageDelivery: true },
-  });
-  const delivery = deliveryFor(tenant.messageDelivery, contact);
+  if (!(await issuerOf(scope)).registered) return {};
+  const delivery = await deliveryNow(scope.db, scope.tenant.id, contact);
   return delivery.kind === 'email' || delivery.kind === 'whatsapp'
     ? { send_by: delivery.kind, send_to: delivery.address }
     : {};
-}
-
-async function needsDocument(scope: Scope): Promise<boolean> {
-  if (!scope.boletoIssuers) return false;
-  return (await scope.boletoIssuers.forTenant(scope.tenant.id)).needsDocument;
 }
 
 /**
