@@ -100,6 +100,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (openssl rand -hex 32)')
     .optional(),
+  /**
+   * Whether pipeline processes send the owners' notices of boletos paid or overdue. Every process
+   * of a deployment shares one queue prefix; the test suite, whose processes share one database
+   * under many prefixes, turns it on only where a test watches notices.
+   */
+  BOLETO_NOTICES: bool.default(true),
   /** How often a pipeline process sends the owners' notices of boletos paid or overdue. */
   BOLETO_NOTICES_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** How often a pipeline process asks the providers about unpaid registered boletos. */

@@ -83,14 +83,16 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
     everyMs: c.config.BOLETO_RECONCILE_EVERY_MS,
     logger: c.logger.child({ component: 'boleto-reconciler' }),
   });
-  const notifier = startBoletoNotifier({
-    db: c.db,
-    outbox: c.outbox,
-    chats: c.userChats,
-    packFor,
-    everyMs: c.config.BOLETO_NOTICES_EVERY_MS,
-    logger: c.logger.child({ component: 'boleto-notices' }),
-  });
+  const notifier = c.config.BOLETO_NOTICES
+    ? startBoletoNotifier({
+        db: c.db,
+        outbox: c.outbox,
+        chats: c.userChats,
+        packFor,
+        everyMs: c.config.BOLETO_NOTICES_EVERY_MS,
+        logger: c.logger.child({ component: 'boleto-notices' }),
+      })
+    : undefined;
   c.onClose(async () => {
     stopSweeper();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
@@ -98,7 +100,7 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
       await deliverer?.stop();
       await mail?.close();
     };
-    await Promise.all([stopDelivery(), reconciler.stop(), notifier.stop(), worker.close()]);
+    await Promise.all([stopDelivery(), reconciler.stop(), notifier?.stop(), worker.close()]);
   });
   return worker;
 }

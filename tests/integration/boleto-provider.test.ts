@@ -16,10 +16,15 @@ const CPF = '52998224725';
 /**
  * Boletos registered through Asaas: the real use cases, AsaasIssuer and AsaasClient over HTTP
  * to a local server speaking Asaas' wire format (tests/support/fake-asaas.ts), which checks each
- * request field by field. The web process' webhook route is driven with Fastify's inject.
+ * request field by field. The web process' webhook route is called over HTTP on loopback.
  */
 describe('boletos registered through Asaas', () => {
-  const h = new Harness({ IRIS_SECRET_KEY: SECRET_KEY, BOLETO_NOTICES_EVERY_MS: '200' });
+  // Notices on here only: test files share the database (see tests/setup-env.ts).
+  const h = new Harness({
+    IRIS_SECRET_KEY: SECRET_KEY,
+    BOLETO_NOTICES: 'true',
+    BOLETO_NOTICES_EVERY_MS: '200',
+  });
   const asaas = new FakeAsaas();
   let baseUrl: string;
 

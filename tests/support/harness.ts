@@ -28,6 +28,7 @@ export class Harness {
         REDIS_URL: TEST_REDIS_URL,
         IRIS_PREFIX: this.prefix,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+        BOLETO_NOTICES: process.env.BOLETO_NOTICES ?? 'false',
         ...env,
       }),
       { role: 'test' },
