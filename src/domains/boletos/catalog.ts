@@ -55,6 +55,23 @@ export const boletosCatalog = {
   // Notices to the owners (docs/boleto-providers.md#notices)
   notice_paid: 'O boleto nº {number} de {contact} foi pago: {amount}.',
   notice_overdue: 'O boleto nº {number} de {contact}, de {amount}, venceu em {dueDate} e ainda não foi pago.',
+  notice_issued:
+    'Segue o PDF do boleto nº {number} de {contact} ({amount}, vencimento em {dueDate}) para você encaminhar.\nLinha digitável: {line}',
+  notice_issued_no_pdf:
+    'O PDF do boleto nº {number} de {contact} não pôde ser gerado agora. Linha digitável para encaminhar: {line}',
+  notice_batch_header: 'Novidades dos seus boletos ({count}):',
+  notice_digest_header: 'Resumo do dia dos seus boletos ({count}):',
+  // The printed boleto (PDF)
+  pdf_title: 'Boleto nº',
+  pdf_not_registered:
+    'BOLETO DE DEMONSTRAÇÃO — não registrado em nenhum banco; não pode ser pago.',
+  pdf_beneficiary: 'Beneficiário',
+  pdf_payer: 'Pagador',
+  pdf_number: 'Número do boleto',
+  pdf_due_date: 'Vencimento',
+  pdf_amount: 'Valor',
+  pdf_digitable_line: 'Linha digitável',
+  pdf_file_name: 'boleto-{number}.pdf',
   status: 'Boleto nº {number}: {amount} para {contact}, vencimento em {dueDate} — {status}.',
   list_header: 'Boletos ({count}):',
   list_header_filtered: 'Boletos {filter} ({count}):',

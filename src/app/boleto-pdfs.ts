@@ -1,0 +1,40 @@
+import type { BoletoPdf, BoletoPdfs, PrintableBoleto } from '../core/boleto-pdf';
+import { fillTemplate, formatDate, formatMoney } from '../core/format';
+import { boletosCatalog as say } from '../domains/boletos/catalog';
+import { formatDigitableLine } from '../domains/boletos/febraban';
+import { downloadPdf } from '../providers/boleto-pdf/download-pdf';
+import { renderBoletoPdf } from '../providers/boleto-pdf/render-boleto-pdf';
+
+/**
+ * A boleto's PDF: the provider's own printable boleto when it has one (the bank's layout, which
+ * a customer trusts), else one drawn here — for a local boleto, marked as registered with no
+ * bank. A boleto is Brazilian: its words and formats are pt-BR whatever pack issued it.
+ */
+export class BoletoPdfMaker implements BoletoPdfs {
+  constructor(private readonly download: typeof downloadPdf = downloadPdf) {}
+
+  async pdfOf(boleto: PrintableBoleto): Promise<BoletoPdf> {
+    const fileName = fillTemplate(say.pdf_file_name, { number: boleto.number });
+    if (boleto.provider !== 'local' && boleto.pdfUrl)
+      return { fileName, bytes: await this.download(boleto.pdfUrl, boleto.provider) };
+    const bytes = await renderBoletoPdf(
+      boleto,
+      {
+        amount: formatMoney(boleto.amountCents, 'pt-BR'),
+        dueDate: formatDate(boleto.dueDate, 'pt-BR'),
+        digitableLine: formatDigitableLine(boleto.digitableLine),
+      },
+      {
+        title: say.pdf_title,
+        ...(boleto.provider === 'local' ? { notRegistered: say.pdf_not_registered } : {}),
+        beneficiary: say.pdf_beneficiary,
+        payer: say.pdf_payer,
+        number: say.pdf_number,
+        dueDate: say.pdf_due_date,
+        amount: say.pdf_amount,
+        digitableLine: say.pdf_digitable_line,
+      },
+    );
+    return { fileName, bytes };
+  }
+}
