@@ -8,6 +8,9 @@
  *   npm run chat -- --json < lines.txt    # one JSON object per reply
  *   npm run chat -- --attach              # use pipeline workers already running elsewhere
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -17,7 +20,7 @@ import { createLogger } from '../src/app/logger';
 import { inspectRedisPolicy } from '../src/app/redis-policy';
 import { startSender } from '../src/app/channels/sender';
 import { startPipeline, startTranscriber } from '../src/app/roles';
-import type { OutboundMessage } from '../src/core/messages';
+import type { OutboundDocument, OutboundMessage } from '../src/core/messages';
 import { applyMigrations } from '../src/stores/prisma/migrations';
 import { runSeed } from '../prisma/seed';
 
@@ -67,13 +70,15 @@ async function main(): Promise<void> {
 
   const interactive = process.stdin.isTTY && !values.json;
   const print = (reply: OutboundMessage) => {
+    const file = reply.document && saveDocument(reply.document);
     if (values.json) {
       process.stdout.write(
-        `${JSON.stringify({ text: reply.text, ...(reply.buttons ? { buttons: [reply.buttons.yesLabel, reply.buttons.noLabel] } : {}), correlationId: reply.correlationId })}\n`,
+        `${JSON.stringify({ text: reply.text, ...(reply.buttons ? { buttons: [reply.buttons.yesLabel, reply.buttons.noLabel] } : {}), ...(file ? { document: file } : {}), correlationId: reply.correlationId })}\n`,
       );
     } else {
       const buttons = reply.buttons ? `\n      [${reply.buttons.yesLabel}] [${reply.buttons.noLabel}]` : '';
-      process.stdout.write(`iris> ${reply.text.replace(/\n/g, '\n      ')}${buttons}\n`);
+      const attached = file ? `\n      📎 ${file}` : '';
+      process.stdout.write(`iris> ${reply.text.replace(/\n/g, '\n      ')}${buttons}${attached}\n`);
     }
   };
   const channel = new ConsoleChannel(c.ingress, identity.externalId, print);
@@ -110,3 +115,12 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** A file sent with a reply (a boleto's PDF) is saved where the terminal can open it. */
+function saveDocument(document: OutboundDocument): string {
+  const dir = join(tmpdir(), 'iris-chat');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, basename(document.fileName));
+  writeFileSync(path, Buffer.from(document.base64, 'base64'));
+  return path;
+}

@@ -83,6 +83,15 @@ export const confirmationButtonsSchema = z.object({
   noLabel: z.string(),
 });
 
+/** A file attached to an outbound message (only PDFs are sent today). */
+export const outboundDocumentSchema = z.object({
+  fileName: z.string().min(1).max(120),
+  mimeType: z.literal('application/pdf'),
+  /** The bytes, base64 (5 MB of PDF at most). */
+  base64: z.string().min(1).max(7_000_000),
+});
+export type OutboundDocument = z.infer<typeof outboundDocumentSchema>;
+
 /**
  * One reply for a channel's sender. `id` is deterministic (derived from the inbound message
  * and the reply's index), so a retried turn produces the same ids and the sender can drop a
@@ -122,6 +131,11 @@ export const outboundMessageSchema = z.object({
    * chat of their own they last wrote from. WhatsApp lets it through like a contact message.
    */
   noticeToUser: z.literal(true).optional(),
+  /**
+   * A file sent with the text (a boleto's PDF), base64 in the job: a few hundred KB at most.
+   * Channels that can send files send it with the text as its caption, or right after the text.
+   */
+  document: outboundDocumentSchema.optional(),
 });
 export type OutboundMessage = z.output<typeof outboundMessageSchema>;
 export type OutboundMessageInput = z.input<typeof outboundMessageSchema>;

@@ -71,7 +71,7 @@ export class FakeBotApi {
       return;
     }
     const method = match[2]!;
-    const payload = await readJson(req);
+    const payload = await readPayload(req);
     this.calls.push({ method, payload, at: Date.now() });
     const answer = this.handlers.get(method)?.(payload) ?? this.defaultAnswer(method, payload);
     this.json(res, answer.ok ? 200 : answer.error_code, answer);
@@ -111,9 +111,42 @@ export class FakeBotApi {
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** A call's parameters: JSON, or multipart when a file is uploaded (files as name and bytes). */
+async function readPayload(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const body = Buffer.concat(chunks);
+  const type = req.headers['content-type'] ?? '';
+  const boundary = /boundary=(.+)$/.exec(type)?.[1];
+  if (type.startsWith('multipart/form-data') && boundary) return parseMultipart(body, boundary);
+  const text = body.toString('utf8');
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/**
+ * The parts of a multipart body as grammY sends them: a field per part, a file part (one with a
+ * filename) as its name and bytes, and `attach://<id>` fields replaced by the file they name.
+ */
+function parseMultipart(body: Buffer, boundary: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const content = part.subarray(headerEnd + 4);
+    const name = /name="([^"]+)"/.exec(headers)?.[1];
+    const fileName = /filename="?([^";\r\n]*)"?/.exec(headers)?.[1];
+    if (name) fields[name] = fileName === undefined ? content.toString('utf8') : { fileName, bytes: content };
+    start = next;
+  }
+  for (const [key, value] of Object.entries(fields))
+    if (typeof value === 'string' && value.startsWith('attach://')) {
+      fields[key] = fields[value.slice('attach://'.length)];
+      delete fields[value.slice('attach://'.length)];
+    }
+  return fields;
 }

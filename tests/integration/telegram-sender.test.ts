@@ -152,6 +152,22 @@ describe('TelegramSender', () => {
     });
   });
 
+  it('sends a document after its text, once even when the job runs again', async () => {
+    const pdf = Buffer.from('%PDF-1.4 boleto 12');
+    const message = reply({
+      text: 'Segue o PDF do boleto nº 12.',
+      document: { fileName: 'boleto-12.pdf', mimeType: 'application/pdf', base64: pdf.toString('base64') },
+    });
+    const sender = channelWith().sender;
+    await sender.send(message);
+    await sender.send(message);
+    expect(api.calls.map((call) => call.method)).toEqual(['sendMessage', 'sendDocument']);
+    expect(api.callsOf('sendDocument')[0]?.payload).toEqual({
+      chat_id: '123456789',
+      document: { fileName: 'boleto-12.pdf', bytes: pdf },
+    });
+  });
+
   it('sends the prompt without buttons when the nonce cannot fit in callback data', async () => {
     await channelWith().sender.send(
       reply({ buttons: { nonce: 'n'.repeat(80), yesLabel: 'Sim', noLabel: 'Não' } }),

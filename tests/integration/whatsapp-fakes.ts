@@ -15,6 +15,7 @@ import type {
   SentWaMessage,
   SocketFactory,
   SocketFactoryParams,
+  WhatsappOutgoingContent,
   WhatsappSocket,
 } from '../../src/channels/whatsapp/ports';
 import type { WaMessagesUpsert } from '../../src/channels/whatsapp/wa-types';
@@ -48,7 +49,13 @@ export function boom(statusCode: number, message = 'Stream Errored'): Error {
 export class FakeWaSocket implements WhatsappSocket {
   readonly ev = new EventEmitter();
   user: { id: string; lid?: string | null } | undefined;
-  readonly sent: { jid: string; text: string; quotedId?: string }[] = [];
+  /** Texts sent; a document's caption is its text, and the document is kept beside it. */
+  readonly sent: {
+    jid: string;
+    text: string;
+    quotedId?: string;
+    document?: { bytes: Buffer; mimetype: string; fileName: string };
+  }[] = [];
   readonly presences: { type: string; jid: string | undefined }[] = [];
   readonly pairingRequests: string[] = [];
   /** Ids of the messages marked read (blue ticks). */
@@ -62,7 +69,7 @@ export class FakeWaSocket implements WhatsappSocket {
 
   async sendMessage(
     jid: string,
-    content: { text: string },
+    content: WhatsappOutgoingContent,
     options?: { quoted: QuotableMessage },
   ): Promise<SentWaMessage> {
     if (this.failNextSend) {
@@ -71,12 +78,20 @@ export class FakeWaSocket implements WhatsappSocket {
       throw error;
     }
     const quotedId = options?.quoted.key.id;
-    this.sent.push(quotedId ? { jid, text: content.text, quotedId } : { jid, text: content.text });
+    const text = 'text' in content ? content.text : (content.caption ?? '');
+    this.sent.push({
+      jid,
+      text,
+      ...(quotedId ? { quotedId } : {}),
+      ...('document' in content
+        ? { document: { bytes: content.document, mimetype: content.mimetype, fileName: content.fileName } }
+        : {}),
+    });
     this.counter += 1;
     return {
       key: { id: `3EB0SENT${String(this.counter).padStart(12, '0')}`, remoteJid: jid },
       message: {
-        extendedTextMessage: { text: content.text },
+        extendedTextMessage: { text },
         messageContextInfo: { messageSecret: new Uint8Array([1, 2, 3, 4]) },
       },
     };

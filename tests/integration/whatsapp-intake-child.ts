@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const send = socket.sendMessage.bind(socket);
   socket.sendMessage = async (jid, content, options) => {
     const sent = await send(jid, content, options);
-    process.send?.({ sent: { jid, text: content.text } });
+    process.send?.({ sent: { jid, text: 'text' in content ? content.text : content.caption } });
     return sent;
   };
   socket.open();

@@ -1,4 +1,4 @@
-import type { Api } from 'grammy';
+import { InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -32,6 +32,7 @@ export interface TelegramSenderDeps {
  * - Idempotence: a reply id is marked in Redis once Telegram accepted it, and a retried job finds
  *   the mark and sends nothing. (A crash between Telegram's answer and the mark can still repeat
  *   one message: at-least-once.)
+ * - Files: a reply's `document` (a boleto's PDF) is sent as a Telegram document after its text.
  * - Pacing: at most one message a second per chat, across processes (`pacer.ts`).
  * - Stale buttons: the message id of a chat's last prompt with buttons is kept in Redis; a reply
  *   that says the prompt is closed (`closesPrompt`: answered by typing, replaced, lapsed) takes
@@ -72,6 +73,22 @@ export class TelegramSender implements ChannelSender {
         await this.deps.redis.set(promptKey, String(sent.message_id), 'EX', this.deps.options.sentMarkTtlSec);
       }
     }
+    if (message.document) await this.sendDocument(chatId, message);
+  }
+
+  /** The file goes right after the text that presents it, marked sent on its own like a piece. */
+  private async sendDocument(chatId: number | string, message: OutboundMessage): Promise<void> {
+    const document = message.document!;
+    const sentKey = `${this.deps.sentKeyPrefix}:${message.id}#document`;
+    if ((await this.deps.redis.exists(sentKey)) === 1) return;
+    await this.deps.pacer.waitTurn(message.chatId);
+    await this.call(() =>
+      this.deps.api.sendDocument(
+        chatId,
+        new InputFile(Buffer.from(document.base64, 'base64'), document.fileName),
+      ),
+    );
+    await this.deps.redis.set(sentKey, '1', 'EX', this.deps.options.sentMarkTtlSec);
   }
 
   /** Best effort: a prompt already without buttons, or deleted, is no reason to hold the reply. */

@@ -12,6 +12,8 @@ export type FeedEvent =
       at: string;
       buttons?: { nonce: string; yesLabel: string; noLabel: string };
       closesPrompt?: boolean;
+      /** A file with the reply (a boleto's PDF): the page offers it as a download. */
+      document?: { fileName: string; mimeType: string; base64: string };
     }
   | {
       /** What the person sent from a page: shown again after a reload, and on their other tabs. */

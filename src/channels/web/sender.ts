@@ -20,6 +20,7 @@ export class WebChatSender implements ChannelSender {
       at: this.now().toISOString(),
       ...(message.buttons ? { buttons: message.buttons } : {}),
       ...(message.closesPrompt ? { closesPrompt: true } : {}),
+      ...(message.document ? { document: message.document } : {}),
     });
   }
 }

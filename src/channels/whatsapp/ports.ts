@@ -70,6 +70,10 @@ export interface QuotableMessage {
 
 export type PresenceType = 'composing' | 'paused' | 'available' | 'unavailable' | 'recording';
 
+/** What Iris sends: text, or a document (a boleto's PDF) with the text as its caption. */
+export type WhatsappOutgoingContent =
+  { text: string } | { document: Buffer; mimetype: string; fileName: string; caption?: string };
+
 export interface WhatsappSocket {
   readonly ev: WhatsappEvents;
   /** Our own identity once logged in (`creds.me`): `id` with device, `lid` when known. */
@@ -77,7 +81,7 @@ export interface WhatsappSocket {
   /** `quoted`: the message this one answers, shown above it (replies in groups). */
   sendMessage(
     jid: string,
-    content: { text: string },
+    content: WhatsappOutgoingContent,
     options?: { quoted: QuotableMessage },
   ): Promise<SentWaMessage | undefined>;
   sendPresenceUpdate(type: PresenceType, jid?: string): Promise<void>;

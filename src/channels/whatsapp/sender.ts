@@ -45,7 +45,7 @@ const RATE_OVERLIMIT_PAUSE_MS = 60_000;
  * The WhatsApp `ChannelSender`. In order: refuse anything for another channel/account or for a
  * chat that did not write first; `typing` becomes a "composing" presence (best effort); a text
  * is claimed in the reply ledger (a reply id already sent is dropped), paced, sent as plain text
- * (`buttons` are ignored: the text already asks "Confirma? (Sim/Não)"; in a group, quoting the
+ * or, with a `document`, as that file with the text as its caption (`buttons` are ignored: the text already asks "Confirma? (Sim/Não)"; in a group, quoting the
  * message it answers), stored for Baileys'
  * retry requests, and marked sent. Errors come out as the core hierarchy, so the outbound worker
  * knows what to retry: `ProviderUnavailableError` (socket not open, connection dropped),
@@ -104,7 +104,15 @@ export class WhatsappSender implements ChannelSender {
         amounts: this.deps.groupAmounts ?? 'full',
         isConfirmationPrompt: message.buttons !== undefined,
       });
-      sent = await socket.sendMessage(message.chatId, { text }, quoted && { quoted });
+      const content = message.document
+        ? {
+            document: Buffer.from(message.document.base64, 'base64'),
+            mimetype: message.document.mimeType,
+            fileName: message.document.fileName,
+            caption: text,
+          }
+        : { text };
+      sent = await socket.sendMessage(message.chatId, content, quoted && { quoted });
     } catch (error) {
       await this.deps.ledger.release(message.id, claim.token).catch(() => undefined);
       const mapped = toChannelError(error);

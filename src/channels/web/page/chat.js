@@ -70,7 +70,7 @@
     return new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   }
 
-  function addMessage(who, text, at, buttons) {
+  function addMessage(who, text, at, buttons, attached) {
     $('empty').hidden = true;
     var item = document.createElement('li');
     item.className = 'message ' + who;
@@ -82,9 +82,20 @@
     meta.dateTime = at;
     meta.textContent = (who === 'user' ? t('you') : t('iris')) + ' · ' + time(at);
     item.appendChild(meta);
+    if (attached) item.appendChild(documentLink(attached));
     if (buttons) item.appendChild(confirmationButtons(buttons));
     $('log').appendChild(item);
     item.scrollIntoView({ block: 'end' });
+  }
+
+  // A file sent with a reply (a boleto's PDF) is offered as a download, named as Iris named it.
+  function documentLink(attached) {
+    var link = document.createElement('a');
+    link.className = 'document';
+    link.download = attached.fileName;
+    link.href = 'data:' + attached.mimeType + ';base64,' + attached.base64;
+    link.textContent = '📎 ' + attached.fileName;
+    return link;
   }
 
   function confirmationButtons(buttons) {
@@ -157,7 +168,7 @@
       clearTimeout(typingTimer);
       $('typing').textContent = '';
       if (reply.closesPrompt || reply.buttons) closePrompts();
-      addMessage('iris', reply.text, reply.at, reply.buttons);
+      addMessage('iris', reply.text, reply.at, reply.buttons, reply.document);
     });
     events.addEventListener('said', function (event) {
       var said = JSON.parse(event.data);
