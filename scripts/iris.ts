@@ -7,6 +7,7 @@
  *   contact set --tenant demo --name "Maria Oliveira" --email maria@example.com   # or --phone
  *   contact set --tenant demo --name "Maria Oliveira" --whatsapp-opt-in yes|no   # her consent
  *   tenant delivery --tenant demo --mode email|whatsapp|none   # how queued messages reach contacts
+ *   tenant notices --tenant demo --digest 18|off   # owners' boleto notices: one digest a day, or each
  *   tenant provider --tenant demo --provider asaas [--environment sandbox|production]
  *                   [--fine 2] [--interest 1]   # API key from ASAAS_API_KEY (or --api-key)
  *   tenant provider --tenant demo --provider local   # back to unregistered demo boletos
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       type: { type: 'string', default: 'faq' },
       email: { type: 'string' },
       mode: { type: 'string' },
+      digest: { type: 'string' },
       'whatsapp-opt-in': { type: 'string' },
       document: { type: 'string' },
       provider: { type: 'string' },
@@ -183,6 +185,20 @@ async function main(): Promise<void> {
           );
         break;
       }
+      case 'tenant notices': {
+        const tenant = await tenantBySlug();
+        const digest = values.digest;
+        const hour = digest === 'off' ? null : Number(digest);
+        if (hour !== null && !(Number.isInteger(hour) && hour >= 0 && hour <= 23))
+          throw new Error('--digest must be an hour from 0 to 23, or off');
+        await db.tenant.update({ where: { id: tenant.id }, data: { noticeDigestHour: hour } });
+        console.log(
+          hour === null
+            ? `"${tenant.slug}": owners hear of paid and overdue boletos as it happens.`
+            : `"${tenant.slug}": owners hear of paid and overdue boletos once a day at ${hour}:00 (${tenant.timeZone}).`,
+        );
+        break;
+      }
       case 'tenant provider': {
         const tenant = await tenantBySlug();
         await setProvider(db, tenant.slug, values);
@@ -229,7 +245,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
         );
     }
   } finally {

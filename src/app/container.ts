@@ -9,6 +9,7 @@ import { KnowledgeStore } from '../stores/knowledge-store';
 import { UserChatStore } from '../stores/user-chat-store';
 import { Knowledge } from './knowledge';
 import { TenantBoletoIssuers } from './boleto-issuers';
+import { BoletoPdfMaker } from './boleto-pdfs';
 import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
@@ -178,6 +179,9 @@ export class Container {
     ));
   }
   private issuers: TenantBoletoIssuers | undefined;
+
+  /** Boletos as PDFs: the provider's own, or drawn here (docs/boleto-providers.md#pdf). */
+  readonly boletoPdfs = new BoletoPdfMaker();
 
   /** Where each user was last reached in a chat of their own (notices go there). */
   get userChats(): UserChatStore {

@@ -23,7 +23,17 @@ import {
 } from './shared-metrics';
 
 /** The `pipeline` role: drains conversation mailboxes, and sweeps the ones left waiting. */
-export function startPipeline(c: Container, options: { concurrency?: number } = {}): Worker {
+export function startPipeline(
+  c: Container,
+  options: {
+    concurrency?: number;
+    /**
+     * Deliver messages to contacts and notices to owners of these tenants only (test files, which
+     * share one database, each serve their own); default all.
+     */
+    onlyTenants?: () => readonly string[];
+  } = {},
+): Worker {
   const metrics = sharedMetricsOf(c);
   if (c.config.CHECK_REDIS_POLICY) void checkRedisPolicy(c.redis, c.logger.child({ component: 'redis' }));
   const handlerDeps = c.turnHandlerDeps();
@@ -67,8 +77,9 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
   const deliverer =
     mail || whatsapp
       ? startMessageDeliverer({
-          outbox: new PrismaMessageOutbox(c.db),
+          outbox: new PrismaMessageOutbox(c.db, options.onlyTenants),
           transports: { ...(mail ? { email: mail } : {}), ...(whatsapp ? { whatsapp } : {}) },
+          pdfs: c.boletoPdfs,
           logger: c.logger.child({ component: 'message-delivery' }),
           options: {
             whatsappDailyCap: c.config.WHATSAPP_CONTACT_DAILY_CAP,
@@ -88,6 +99,8 @@ export function startPipeline(c: Container, options: { concurrency?: number } = 
         db: c.db,
         outbox: c.outbox,
         chats: c.userChats,
+        pdfs: c.boletoPdfs,
+        ...(options.onlyTenants ? { onlyTenants: options.onlyTenants } : {}),
         packFor,
         everyMs: c.config.BOLETO_NOTICES_EVERY_MS,
         logger: c.logger.child({ component: 'boleto-notices' }),

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   fromName: string;
   subject: string;
   text: string;
+  /** Files sent with it (a boleto's PDF). */
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 /**

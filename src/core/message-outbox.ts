@@ -1,3 +1,5 @@
+import type { PrintableBoleto } from './boleto-pdf';
+
 /** The ways a message to a contact can leave. */
 export type ContactChannel = 'email' | 'whatsapp';
 
@@ -14,6 +16,8 @@ export interface ClaimedMessage {
   attempts: number;
   tenantName: string;
   locale: string;
+  /** The boleto the message delivers: its PDF goes with it. */
+  boleto?: PrintableBoleto;
 }
 
 /** Where messages to contacts wait to be sent, and where each outcome is recorded. */

@@ -43,6 +43,15 @@ export class SmtpMailTransport implements MailTransport {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                filename: file.fileName,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
         messageId: `<${mail.id}@iris.local>`,
       });
     } catch (error) {

@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import { repeatRounds } from '../core/rounds';
 import { IrisError } from '../core/errors';
 import { isLocale } from '../core/locale';
+import type { BoletoPdf, BoletoPdfs } from '../core/boleto-pdf';
 import type { MailTransport } from '../core/mail';
+import type { OutboundDocument } from '../core/messages';
 import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/message-outbox';
 import { say } from '../pipeline/catalog';
 
@@ -14,6 +16,8 @@ export interface ContactChatTransport {
     phone: string;
     text: string;
     correlationId: string;
+    /** A file sent with the text as its caption (a boleto's PDF). */
+    document?: OutboundDocument;
   }): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ const DAY_MS = 24 * 3_600_000;
 export function startMessageDeliverer(deps: {
   outbox: MessageOutbox;
   transports: { email?: MailTransport; whatsapp?: ContactChatTransport };
+  /** The PDFs of boletos that messages deliver (attached when given). */
+  pdfs?: BoletoPdfs;
   logger: Logger;
   options?: Partial<DeliveryOptions>;
   onOutcome?: (outcome: DeliveryOutcome, channel: ContactChannel, message: ClaimedMessage) => void;
@@ -72,7 +78,7 @@ export function startMessageDeliverer(deps: {
   );
   const stopping = new AbortController();
   const deliverOne = async (message: ClaimedMessage): Promise<void> => {
-    const outcome = await attempt(message, deps, options);
+    const outcome = await attempt(message, deps, options, deps.logger);
     deps.onOutcome?.(outcome.kind, message.channel, message);
     const log = {
       messageId: message.id,
@@ -116,14 +122,20 @@ type Attempt =
 
 async function attempt(
   message: ClaimedMessage,
-  deps: { outbox: MessageOutbox; transports: { email?: MailTransport; whatsapp?: ContactChatTransport } },
+  deps: {
+    outbox: MessageOutbox;
+    transports: { email?: MailTransport; whatsapp?: ContactChatTransport };
+    pdfs?: BoletoPdfs;
+  },
   options: DeliveryOptions,
+  logger: Logger,
 ): Promise<Attempt> {
   const { outbox } = deps;
   const locale = isLocale(message.locale) ? message.locale : 'pt-BR';
   const signature = say(locale, 'contact_message_signature', { tenant: message.tenantName });
   const text = `${message.content}\n\n${signature}`;
   try {
+    const pdf = await pdfFor(message, deps.pdfs, options, logger);
     if (message.channel === 'whatsapp') {
       const until = await whatsappLimit(message, outbox, options);
       if (until) {
@@ -136,6 +148,15 @@ async function attempt(
         phone: message.address,
         text,
         correlationId: message.correlationId,
+        ...(pdf
+          ? {
+              document: {
+                fileName: pdf.fileName,
+                mimeType: 'application/pdf',
+                base64: pdf.bytes.toString('base64'),
+              },
+            }
+          : {}),
       });
     } else {
       await deps.transports.email!.send({
@@ -144,6 +165,9 @@ async function attempt(
         fromName: message.tenantName,
         subject: say(locale, 'contact_mail_subject', { tenant: message.tenantName }),
         text,
+        ...(pdf
+          ? { attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }] }
+          : {}),
       });
     }
   } catch (error) {
@@ -159,6 +183,28 @@ async function attempt(
   }
   await outbox.markSent(message.id, message.attempts);
   return { kind: 'sent' };
+}
+
+/**
+ * The PDF of the boleto a message delivers. A PDF the provider will not give (a link that
+ * serves no PDF), or still unavailable at the last attempt, does not hold the message back: it
+ * goes without, since its text carries the digitable line and the provider's link.
+ */
+async function pdfFor(
+  message: ClaimedMessage,
+  pdfs: BoletoPdfs | undefined,
+  options: DeliveryOptions,
+  logger: Logger,
+): Promise<BoletoPdf | undefined> {
+  if (!message.boleto || !pdfs) return undefined;
+  try {
+    return await pdfs.pdfOf(message.boleto);
+  } catch (error) {
+    const retryable = !(error instanceof IrisError) || error.retryable;
+    if (retryable && message.attempts < options.maxAttempts) throw error;
+    logger.warn({ err: error, messageId: message.id }, 'boleto PDF unavailable; the message goes without it');
+    return undefined;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ export class WhatsappContactTransport implements ContactChatTransport {
     private readonly account: string,
   ) {}
 
-  async send(message: { id: string; tenantId: string; phone: string; text: string; correlationId: string }) {
+  async send(message: Parameters<ContactChatTransport['send']>[0]) {
     await this.outbox.send([
       {
         id: `contact-message:${message.id}`,
@@ -25,6 +25,7 @@ export class WhatsappContactTransport implements ContactChatTransport {
         correlationId: message.correlationId,
         text: message.text,
         toOptedInContact: true,
+        ...(message.document ? { document: message.document } : {}),
       },
     ]);
   }

@@ -1,6 +1,17 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/message-outbox';
 
+type ClaimedRow = Omit<ClaimedMessage, 'boleto'> & {
+  boletoNumber: number | null;
+  amountCents: number | null;
+  dueDate: Date | null;
+  digitableLine: string | null;
+  barcode: string | null;
+  provider: string | null;
+  pdfUrl: string | null;
+  contactName: string | null;
+};
+
 /**
  * The queued_messages table as the deliverer's outbox. A claim is a lease: the row is
  * 'sending' until `claimedUntil`; a deliverer that dies mid-send leaves it to be claimed again
@@ -8,17 +19,25 @@ import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/mess
  * ran out cannot overwrite what the next one recorded.
  */
 export class PrismaMessageOutbox implements MessageOutbox {
-  constructor(private readonly db: PrismaClient) {}
+  /**
+   * `tenants`: claim only these tenants' messages (a deliverer serving part of the tenants; the
+   * test files, which share one database, each deliver their own). Absent: every tenant's.
+   */
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly tenants?: () => readonly string[],
+  ) {}
 
   async claimDue(
     limit: number,
     leaseMs: number,
     channels: readonly ContactChannel[],
   ): Promise<ClaimedMessage[]> {
-    return this.db.$queryRaw<ClaimedMessage[]>`
+    const rows = await this.db.$queryRaw<ClaimedRow[]>`
       WITH due AS (
         SELECT id FROM queued_messages
         WHERE channel = ANY(${[...channels]}::text[])
+          AND (${this.tenants === undefined} OR "tenantId" = ANY(${[...(this.tenants?.() ?? [])]}::uuid[]))
           AND ((status = 'pending' AND "nextAttemptAt" <= now())
             OR (status = 'sending' AND "claimedUntil" < now()))
         ORDER BY "nextAttemptAt"
@@ -29,11 +48,45 @@ export class PrismaMessageOutbox implements MessageOutbox {
         SET status = 'sending', attempts = q.attempts + 1,
             "claimedUntil" = now() + make_interval(secs => ${leaseMs / 1000})
         FROM due WHERE q.id = due.id
-        RETURNING q.id, q."tenantId", q.channel, q.address, q.content, q."correlationId", q.attempts
+        RETURNING q.id, q."tenantId", q.channel, q.address, q.content, q."correlationId", q.attempts,
+                  q."boletoId"
       )
       SELECT c.id, c."tenantId", c.channel, c.address, c.content, c."correlationId", c.attempts,
-             t.name AS "tenantName", t.locale
-      FROM claimed c JOIN tenants t ON t.id = c."tenantId"`;
+             t.name AS "tenantName", t.locale,
+             b.number AS "boletoNumber", b."amountCents", b."dueDate", b."digitableLine", b.barcode,
+             b.provider, b."pdfUrl", bc.name AS "contactName"
+      FROM claimed c JOIN tenants t ON t.id = c."tenantId"
+      LEFT JOIN boletos b ON b.id = c."boletoId"
+      LEFT JOIN contacts bc ON bc.id = b."contactId"`;
+    return rows.map(
+      ({
+        boletoNumber,
+        amountCents,
+        dueDate,
+        digitableLine,
+        barcode,
+        provider,
+        pdfUrl,
+        contactName,
+        ...message
+      }) =>
+        boletoNumber === null
+          ? message
+          : {
+              ...message,
+              boleto: {
+                number: boletoNumber,
+                amountCents: amountCents!,
+                dueDate: dueDate!.toISOString().slice(0, 10),
+                digitableLine: digitableLine!,
+                barcode: barcode!,
+                provider: provider!,
+                pdfUrl,
+                contactName: contactName!,
+                tenantName: message.tenantName,
+              },
+            },
+    );
   }
 
   async markSent(id: string, attempt: number): Promise<void> {

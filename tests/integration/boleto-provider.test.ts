@@ -8,6 +8,7 @@ import { waitFor } from '../support/conversation';
 import { readAsaasEvent } from '../../src/providers/asaas/events';
 import { FakeAsaas } from '../support/fake-asaas';
 import { Harness } from '../support/harness';
+import { pdfText } from '../support/pdf-text';
 
 const SECRET_KEY = randomBytes(32).toString('hex');
 /** Check digits that hold (made up for the tests, as CPF generators make them). */
@@ -173,6 +174,17 @@ describe('boletos registered through Asaas', () => {
       provider: 'local',
       providerRef: null,
     });
+    // Sent to nobody: the owner gets its PDF to forward, marked as a demo.
+    const pdf = await waitFor('the PDF for the owner', async () =>
+      h.replies.find((r) => r.chatId === chat.chatId && r.document),
+    );
+    expect(pdf.text).toContain(
+      'Segue o PDF do boleto nº 1 de Pedro Santos (R$ 90,00, vencimento em 10/12/2099)',
+    );
+    expect(pdf.document!.fileName).toBe('boleto-1.pdf');
+    expect((await pdfText(Buffer.from(pdf.document!.base64, 'base64')))[0]).toContain(
+      'BOLETO DE DEMONSTRAÇÃO',
+    );
   });
 
   it('cancels at Asaas before the row, and refuses when the charge was paid meanwhile', async () => {
@@ -268,8 +280,15 @@ describe('boletos registered through Asaas', () => {
       await waitFor('the owner to be told', async () =>
         h.replies.some((r) => r.chatId === chat.chatId && r.text === notice) ? true : undefined,
       );
-      const notices = await h.db.boletoNotice.findMany({ where: { boletoId: boleto.id } });
-      expect(notices).toMatchObject([{ kind: 'paid', status: 'sent' }]);
+      // Before it: the boleto's PDF for the owner to forward (this tenant sends nothing to customers).
+      const notices = await h.db.boletoNotice.findMany({
+        where: { boletoId: boleto.id },
+        orderBy: { createdAt: 'asc' },
+      });
+      expect(notices).toMatchObject([
+        { kind: 'issued', status: 'sent' },
+        { kind: 'paid', status: 'sent' },
+      ]);
       await waitFor('the owner chat queue to drain', async () => {
         const counts = await h.outboundQueue(chat.account).getJobCounts('waiting', 'active', 'delayed');
         return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0 ? true : undefined;

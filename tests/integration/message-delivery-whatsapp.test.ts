@@ -98,7 +98,7 @@ describe('messages to contacts by WhatsApp: sending limits (unsolicited messages
     const handed: string[] = [];
     const transport: ContactChatTransport = { send: async (m) => void handed.push(m.text.split('\n')[0]!) };
     const deliverer = startMessageDeliverer({
-      outbox: new PrismaMessageOutbox(h.db),
+      outbox: new PrismaMessageOutbox(h.db, () => [...h.tenantIds]),
       transports: { whatsapp: transport },
       logger: pino({ level: 'silent' }),
       options: { everyMs: 50, ...limits },

@@ -20,7 +20,7 @@ describe('messages to contacts by e-mail', () => {
   const refuse = new Map<string, number[]>();
   let server: SMTPServer;
   let smtpUrl: string;
-  const outbox = () => new PrismaMessageOutbox(h.db);
+  const outbox = () => new PrismaMessageOutbox(h.db, () => [...h.tenantIds]);
   const logger = pino({ level: 'silent' });
 
   beforeAll(async () => {
@@ -247,6 +247,8 @@ describe('messages to contacts by e-mail', () => {
     const { who, address } = await emailTenant();
     const withSmtp = new Harness({ SMTP_URL: smtpUrl, MAIL_FROM: 'cobranca@example.com' });
     try {
+      // Its pipeline delivers for this tenant (made by the other harness).
+      withSmtp.tenantIds.add(who.tenantId);
       withSmtp.startPipelines(1);
       await send(h, who, 'avisa o João Silva que o pagamento caiu');
       const [mail] = await waitFor('the e-mail', async () =>

@@ -46,6 +46,7 @@ export class FakeAsaas {
   readonly customers = new Map<string, { id: string; name: string; cpfCnpj: string; deleted: boolean }>();
   readonly payments = new Map<string, FakePayment>();
   private server: Server | undefined;
+  private origin = '';
   private held: Array<{ match: (r: Recorded) => boolean; onHeld: () => void; release?: () => void }> = [];
 
   constructor(readonly apiKey = `$aact_test_${randomUUID()}`) {}
@@ -53,7 +54,8 @@ export class FakeAsaas {
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v3`;
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `${this.origin}/v3`;
   }
 
   async stop(): Promise<void> {
@@ -79,6 +81,11 @@ export class FakeAsaas {
     return { arrived, release: () => entry.release?.() };
   }
 
+  /** The printable boleto Asaas serves at a charge's `bankSlipUrl` (a public link, no key). */
+  pdfOf(id: string): Buffer {
+    return Buffer.from(`%PDF-1.4\n% Asaas boleto ${id}\n%%EOF\n`);
+  }
+
   /** Marks a charge paid, as a payer at a bank would. */
   pay(id: string, day: string): FakePayment {
     const payment = this.payments.get(id);
@@ -98,6 +105,13 @@ export class FakeAsaas {
       body: raw ? safeJson(raw) : undefined,
     };
     this.requests.push(record);
+    const slip = /^\/b\/pdf\/([\w-]+)$/.exec(url.pathname);
+    if (slip && record.method === 'GET') {
+      const known = this.payments.has(slip[1]!);
+      res.writeHead(known ? 200 : 404, { 'Content-Type': known ? 'application/pdf' : 'text/html' });
+      res.end(known ? this.pdfOf(slip[1]!) : '<html>not found</html>');
+      return;
+    }
     const answer = (status: number, body: unknown) => {
       const entry = this.held.find((h) => h.match(record));
       const send = () => {
@@ -176,7 +190,7 @@ export class FakeAsaas {
         dueDate: body.dueDate,
         ...(typeof body.description === 'string' ? { description: body.description } : {}),
         externalReference: (body.externalReference as string | undefined) ?? null,
-        bankSlipUrl: `https://sandbox.asaas.example/b/pdf/${id}`,
+        bankSlipUrl: `${this.origin}/b/pdf/${id}`,
         invoiceUrl: `https://sandbox.asaas.example/i/${id}`,
         deleted: false,
         paymentDate: null,

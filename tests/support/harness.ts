@@ -18,6 +18,8 @@ export class Harness {
   readonly prefix = `t${randomUUID().slice(0, 8)}`;
   readonly container: Container;
   readonly replies: OutboundMessage[] = [];
+  /** The tenants this harness made: its pipelines deliver only their messages to contacts. */
+  readonly tenantIds = new Set<string>();
   private readonly workers: Worker[] = [];
   private readonly outboundQueues = new Map<string, Queue>();
 
@@ -41,7 +43,11 @@ export class Harness {
 
   /** Starts `count` pipeline workers (each with its own concurrency) in this process. */
   startPipelines(count = 1, concurrency = 4): void {
-    for (let i = 0; i < count; i++) this.workers.push(startPipeline(this.container, { concurrency }));
+    // Test files share one database: a deliverer or notifier of another file must not take this
+    // one's messages and notices.
+    const onlyTenants = () => [...this.tenantIds];
+    for (let i = 0; i < count; i++)
+      this.workers.push(startPipeline(this.container, { concurrency, onlyTenants }));
   }
 
   /** Starts a transcriber worker in this process. */
@@ -63,6 +69,7 @@ export class Harness {
         aiSettings: { enabled: false, mode: 'offline' },
       },
     });
+    this.tenantIds.add(tenant.id);
     for (const name of options.contacts ?? ['João Silva', 'João Souza', 'Maria Oliveira', 'Pedro Santos']) {
       await this.db.contact.create({ data: { tenantId: tenant.id, name, nameKey: nameKey(name) } });
     }
@@ -83,6 +90,7 @@ export class Harness {
         aiSettings: { enabled: false, mode: 'offline' },
       },
     });
+    this.tenantIds.add(tenant.id);
     return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
   }
 

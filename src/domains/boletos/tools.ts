@@ -132,7 +132,14 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
       },
       include: { contact: true },
     });
-    return { ...boletoView(boleto), ...(await sendToContact(ctx, params, boleto, issuer)) };
+    const delivery = await sendToContact(ctx, params, boleto, issuer);
+    // Not sent to the customer (a local boleto, delivery off, an address that changed): the
+    // owner gets its PDF to forward, through the notices, after the commit.
+    if (!delivery.sent)
+      await ctx.db.boletoNotice.create({
+        data: { tenantId: ctx.tenant.id, boletoId: boleto.id, kind: 'issued' },
+      });
+    return { ...boletoView(boleto), ...delivery };
   },
 });
 
@@ -144,7 +151,7 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
 async function sendToContact(
   ctx: Scope & { nonce: string },
   params: z.infer<typeof createInput>,
-  boleto: Parameters<typeof boletoView>[0] & { contactId: string },
+  boleto: Parameters<typeof boletoView>[0] & { id: string; contactId: string },
   issuer: BoletoIssuer,
 ): Promise<{ sent?: { by: 'email' | 'whatsapp'; to: string } | null }> {
   if (!issuer.registered || !params.send_by || !params.send_to) return {};
@@ -167,6 +174,7 @@ async function sendToContact(
       status: 'pending',
       channel: now.kind,
       address: now.address,
+      boletoId: boleto.id,
     },
   });
   return { sent: { by: now.kind, to: now.address } };
