@@ -63,8 +63,7 @@ export const boletosCatalog = {
   notice_digest_header: 'Resumo do dia dos seus boletos ({count}):',
   // The printed boleto (PDF)
   pdf_title: 'Boleto nº',
-  pdf_not_registered:
-    'BOLETO DE DEMONSTRAÇÃO — não registrado em nenhum banco; não pode ser pago.',
+  pdf_not_registered: 'BOLETO DE DEMONSTRAÇÃO — não registrado em nenhum banco; não pode ser pago.',
   pdf_beneficiary: 'Beneficiário',
   pdf_payer: 'Pagador',
   pdf_number: 'Número do boleto',
