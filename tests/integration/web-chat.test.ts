@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { startWebChat } from '../../src/app/channels/web-chat';
 import { buildWeb } from '../../src/app/web';
+import pino from 'pino';
+import { startBoletoNotifier } from '../../src/app/boleto-notifier';
+import { packFor } from '../../src/app/packs';
 import { Harness } from '../support/harness';
 
 /** One server-sent event as the tests read it. */
@@ -154,6 +157,35 @@ describe('web chat over HTTP', () => {
         .map((e) => (e.event === 'reply' ? e.data.text.split(':')[0] : e.data.text)),
     ).toEqual(['Sim', expect.stringMatching(/^Boleto nº \d+ criado/)]);
     expect(await h.db.boleto.count({ where: { tenantId: boletos.tenant.id } })).toBe(1);
+
+    // A local boleto goes to nobody: its PDF reaches the owner's page as a download.
+    const created = after.find((e) => e.event === 'reply')!;
+    const notifier = startBoletoNotifier({
+      db: h.db,
+      outbox: h.container.outbox,
+      chats: h.container.userChats,
+      pdfs: h.container.boletoPdfs,
+      onlyTenants: () => [boletos.tenant.id],
+      packFor,
+      everyMs: 100,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const withPdf = await events(
+        cookie,
+        (s) => s.some((e) => e.event === 'reply' && e.data.document),
+        created.id,
+      );
+      const pdf = withPdf.find((e) => e.event === 'reply' && e.data.document)!;
+      expect(pdf.data.text).toMatch(/^Segue o PDF do boleto nº \d+ de João Silva/);
+      expect(pdf.data.document).toMatchObject({
+        fileName: expect.stringMatching(/^boleto-\d+\.pdf$/),
+        mimeType: 'application/pdf',
+      });
+      expect(Buffer.from(pdf.data.document.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await notifier.stop();
+    }
   });
 
   it('an invite code links the browser and the welcome arrives on its stream; a wrong code is refused', async () => {

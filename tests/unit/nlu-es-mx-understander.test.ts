@@ -619,3 +619,47 @@ describe('es-MX: a resolution for later is not a budget', () => {
     });
   });
 });
+
+describe('es-MX understanding: people paid by the day, and long polite messages', () => {
+  it.each([
+    ['ayer saqué 800 con el taxi', 'income'],
+    ['hoy hicimos como 2,300 en el puesto', 'income'],
+    ['propinas de hoy 640', 'income'],
+    ['me dejaron 200 de propina', 'income'],
+    ['anota 1,500 como entrada', 'income'],
+    // A tip on a bill is not earnings.
+    ['gasté 300 en la cena, 350 con la propina', 'expense'],
+  ])('"%s" is logged as %s', (text, kind) => {
+    const result = understand(text);
+    expect(result.intent).toBe('LOG_TRANSACTION');
+    expect(result.entities.transaction_type).toBe(kind);
+  });
+
+  it('cash taken out of the ATM is not earnings', () => {
+    expect(understand('saqué 500 del cajero').entities.transaction_type).not.toBe('income');
+  });
+
+  it.each([
+    'disculpe la molestia en domingo, ayer gasté 400 en la farmacia',
+    'ayer gasté 400 en la farmacia, que tenga bonito domingo',
+    'ayer gasté 400 en la farmacia. Feliz domingo!',
+  ])('a weekday in a wish is no date: "%s"', (text) => {
+    const result = understand(text);
+    expect(result.entities.date_iso).toBe('2026-11-21');
+    expect(result.entities.conflicts).toBeUndefined();
+  });
+
+  it('words of a wish or an idiom are no category', () => {
+    expect(understand('cuánto gasté este mes? se me va como agua').entities.category).toBeUndefined();
+    expect(understand('la rosca me costó 480, que tenga mucha salud').entities.category).toBeUndefined();
+    expect(understand('cuanto gaste de gasolian en octubre').entities.category).toBe('gasolina');
+  });
+
+  it.each([
+    ['le pedí prestados 2,500 a mi compadre Toño', 'Toño'],
+    ['ya le terminé de pagar al Güero', 'Güero'],
+    ['ya le di otros 500 a mi vecina Chayo, ahora le debo 1,500', 'Chayo'],
+  ])('the creditor of "%s"', (text, name) => {
+    expect(understand(text)).toMatchObject({ intent: 'MANAGE_DEBT', entities: { debt_name: name } });
+  });
+});

@@ -112,6 +112,33 @@ describe('pt-BR: a message meant for a later day is not sent now', () => {
   });
 });
 
+describe('pt-BR: a wish waiting on an event, and spoken messages', () => {
+  it('"assim que … pagar … eu queria gerar outro" proposes nothing; a polite "quando puder" does', () => {
+    const wish = pt(
+      'assim que a Mercearia Boa Vista pagar o boleto 77 eu queria gerar outro de 900 pra eles',
+    );
+    expect(wish.intent === 'CREATE_BOLETO' && wish.confidence >= 0.7).toBe(false);
+    expect(pt('quando puder, gera um boleto de 900 pra Mercearia Boa Vista pra dia 10').intent).toBe(
+      'CREATE_BOLETO',
+    );
+  });
+
+  it('the message is what is said, without the one told, the fillers or a closing "né"', () => {
+    expect(
+      pt('manda um recado pra Patrícia lembrando ela que o boleto vence amanhã né').entities,
+    ).toMatchObject({
+      contact_name: 'Patrícia',
+      message_content: 'o boleto vence amanhã',
+    });
+    expect(
+      pt('manda pro Gustavo Ribeiro tipo é que a academia abre mais cedo na segunda').entities,
+    ).toMatchObject({
+      contact_name: 'Gustavo Ribeiro',
+      message_content: 'a academia abre mais cedo na segunda',
+    });
+  });
+});
+
 describe('es-MX: lucas and years', () => {
   it('"dos lucas" is two thousand pesos; "en 2025" is a year', () => {
     expect(es('ayer me gasté dos lucas en el súper').entities.amount_mxn_cents).toBe(200_000);

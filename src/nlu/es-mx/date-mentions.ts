@@ -48,8 +48,14 @@ const RELATIVE_DAYS: Array<[RegExp, number]> = [
   [/(?<!\b(?:la|las|una|esta|esas?)\s)\bmanana\b/g, 1],
 ];
 const DAYS_AGO = /\bhace\s+([a-z]+|\d{1,2})\s+(dias?|semanas?)\b/g;
+/**
+ * A weekday in a wish or a habit is no date: "que tenga bonito domingo", "feliz viernes",
+ * "disculpe la molestia en domingo", "cada lunes", "los domingos".
+ */
+const NOT_A_DAY_BEFORE =
+  '(?<!\\b(?:feliz|buen|bonito|bonita|lindo|linda|bendecido|bendecida|excelente|hermoso|hermosa|gran|cada|los|todos los|molestia en|en pleno)\\s+)';
 const WEEKDAY = new RegExp(
-  `\\b(?:(el|este|esta|el proximo|el siguiente|este proximo|proximo)\\s+)?(${WEEKDAYS.join('|')})` +
+  `${NOT_A_DAY_BEFORE}\\b(?:(el|este|esta|el proximo|el siguiente|este proximo|proximo)\\s+)?(${WEEKDAYS.join('|')})` +
     `(?:\\s+(${LEAN_PAST}|${LEAN_FUTURE}))?\\b`,
   'g',
 );

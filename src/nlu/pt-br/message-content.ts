@@ -107,8 +107,10 @@ export function extractContent(scan: Scan): ContentMention | undefined {
     if (word === ':') return quotedAfterColon(scan, i) ?? takeRest(scan, i + 1, i);
     const dropQue = SPEECH.get(word);
     if (dropQue !== undefined) {
-      const next = scan.word(i + 1);
-      const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 : i + 1;
+      // "lembrando ela que…", "avisando eles que…": the one told, as a pronoun, is not said to them.
+      const told = dropQue && PRONOUNS.has(scan.word(i + 1)) && QUE.has(scan.word(i + 2)) ? 1 : 0;
+      const next = scan.word(i + 1 + told);
+      const start = next === ':' || (dropQue && QUE.has(next)) ? i + 2 + told : i + 1 + told;
       return takeRest(scan, start, i, { indirect: next !== ':' });
     }
     if (word === 'com' && ARTICLE.has(scan.word(i + 1)) && CONTENT_NOUNS.has(scan.word(i + 2))) {
@@ -233,7 +235,7 @@ const REMIND = new Set(['lembra', 'lembrar', 'lembre']);
  * note.
  */
 const TRAILING_TAG =
-  /(?<=\S)(?<!\b(?:já|ja|não|nao|que|ainda|só|so))(?:\s+(?:viu|visse|tá)|,\s*(?:visse|ok\?))[.!]*$/i;
+  /(?<=\S)(?<!\b(?:já|ja|não|nao|que|ainda|só|so))(?:\s+(?:viu|visse|tá|né|ne)|,\s*(?:visse|ok\?|né|ne))[.!?]*$/i;
 
 function findToken(scan: Scan, text: string, from: number): number {
   for (let i = from; i < scan.tokens.length; i++) if (scan.word(i) === text) return i;
@@ -246,7 +248,11 @@ function findToken(scan: Scan, text: string, from: number): number {
  */
 function followsRecipient(scan: Scan, verb: number, que: number): boolean {
   let end = que;
-  while (end > verb + 1 && isFiller(scan.word(end - 1)) && scan.word(end - 1) !== ')') end--;
+  // "tipo é que…": the spoken "é" after a filler is one too.
+  const spokenFiller = (at: number) =>
+    isFiller(scan.word(at)) ||
+    (scan.word(at) === 'e' && isFiller(scan.word(at - 1)) && scan.word(at - 1) !== ')');
+  while (end > verb + 1 && spokenFiller(end - 1) && scan.word(end - 1) !== ')') end--;
   // "avisa o Beto (não a Marlene, ela não sabe de nada) que…": an aside in parentheses.
   if (scan.word(end - 1) === ')') {
     let open = end - 2;

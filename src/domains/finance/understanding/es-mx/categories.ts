@@ -38,7 +38,9 @@ const PLACE: Strength = 1;
 /** Accent-free words of Mexican everyday spending, `|`-separated; plurals are matched as well. */
 const LEXICON: Array<[Category | null, Strength, string]> = [
   // Not spending categories: stores of everything, "¿la libro?" (will I make it), a drink of water.
-  [null, THING, 'mercado libre|mercado pago|la libro|la libramos|un agua|una agua'],
+  // Nor the water money runs like ("se me va como agua"), nor health wished to someone.
+  [null, THING, 'mercado libre|mercado pago|la libro|la libramos|un agua|una agua|como agua'],
+  [null, NAME, 'mucha salud|lleno de salud|llena de salud|llenos de salud|buena salud|de salud para'],
   // "feria" is also money ("¿cuánto me queda de feria?", "traigo poca feria"): a fair only when
   // it is one ("fui a la feria").
   [null, THING, 'de feria|poca feria|mucha feria|la feria que|sin feria|mi feria|tu feria|nada de feria'],
@@ -70,7 +72,7 @@ const LEXICON: Array<[Category | null, Strength, string]> = [
     'uber|didi|taxi|metro|metrobus|camion|micro|pesero|combi|autobus|tren|cabify|pasaje|caseta|' +
       'estacionamiento|parquimetro|ecobici|vuelo|boleto de avion|peaje',
   ],
-  ['gasolina', NAME, 'gasolina'],
+  ['gasolina', NAME, 'gasolina|gasolian|gasolna|gasolia'],
   ['gasolina', THING, 'diesel|magna'],
   ['gasolina', PLACE, 'gasolinera|pemex|oxxo gas'],
   ['vivienda', NAME, 'vivienda'],

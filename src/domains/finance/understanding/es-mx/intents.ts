@@ -78,11 +78,28 @@ const CUES: Cue[] = [
       '|\\b(?:cobre|cobramos|recibi|recibimos|gane|ganamos|vendi|vendimos|ingrese)\\b',
     { negatable: true, income: true },
   ),
-  // Filed as income by the user: "registra un ingreso de 9,800", "anótalo como ingreso".
-  cue('LOG_TRANSACTION', 0.8, '\\b(?:como|de|un|el|mi|otro)\\s+ingresos?\\b(?!\\s*\\?)', {
-    negatable: true,
-    income: true,
-  }),
+  // Filed as income by the user: "registra un ingreso de 9,800", "anótalo como ingreso", "ponlo
+  // como entrada", "como ganancia", "como income".
+  cue(
+    'LOG_TRANSACTION',
+    0.8,
+    '\\b(?:como|de|un|el|mi|otro)\\s+ingresos?\\b(?!\\s*\\?)|\\bcomo\\s+(?:entrada|ganancia|income)\\b',
+    {
+      negatable: true,
+      income: true,
+    },
+  ),
+  // Earnings of people paid by the day or the job: "ayer saqué 1,350 con el taxi", "hoy hice 1,100
+  // de tips", "propinas de ayer: 870", "me dejaron 320 de propina" (not cash taken out of the bank
+  // or the ATM, and not the tip on a bill: "fueron 285 con la propina").
+  cue(
+    'LOG_TRANSACTION',
+    0.85,
+    '\\b(?:saque|sacamos|hice|hicimos)\\s+(?:(?:como|unos?|nomas|casi|mas de)\\s+)?¤(?![^?]{0,25}\\b(?:cajero|banco|cuenta|ahorros?|tarjeta)\\b)' +
+      '|^\\s*(?:mis\\s+|las\\s+|los\\s+)?(?:propinas?|tips)\\b' +
+      '|\\b(?:me|nos)\\s+dejaron\\b(?=[^?]*¤)',
+    { negatable: true, income: true },
+  ),
   // Money given or given back to the user: "mi abuelita me regaló 500", "ya me regresó los 2 mil",
   // "mi suegra nos regaló 2 mil", "registra 4k que me dio mi papá".
   cue(
