@@ -655,7 +655,14 @@ describe('es-MX understanding: people paid by the day, and long polite messages'
     expect(understand('cuanto gaste de gasolian en octubre').entities.category).toBe('gasolina');
   });
 
+  it('people counted are no pesos: "somos cinco en la casa"', () => {
+    expect(understand('ponme de presupuesto 4,500 al mes, somos cinco en la casa').entities).toMatchObject({
+      amount_mxn_cents: 450_000,
+    });
+  });
+
   it.each([
+    ['ya le pagué una parte a mi hermana, ahora le debo 2,500', 'hermana'],
     ['le pedí prestados 2,500 a mi compadre Toño', 'Toño'],
     ['ya le terminé de pagar al Güero', 'Güero'],
     ['ya le di otros 500 a mi vecina Chayo, ahora le debo 1,500', 'Chayo'],

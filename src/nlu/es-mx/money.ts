@@ -159,6 +159,9 @@ function isSharedTotal(tokens: readonly Token[], next: number): boolean {
   );
 }
 
+/** Verbs that count people: "somos cinco", "éramos 4", "seremos 12". */
+const PEOPLE_VERBS = new Set(['somos', 'eramos', 'seremos', 'fuimos']);
+
 /** "no fueron 500, fueron 300": an amount denied before the one that replaces it. */
 const DENIED_BEFORE = /(?:^|\W)no\s+(?:fueron|fue|era|eran|es|son|gaste|pague)\s+(?:de\s+|como\s+)?\$?\s*$/;
 
@@ -173,6 +176,9 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
   // "entre 3": people sharing a bill — but "entre 500 y 600" is a range, read (and asked) as two.
   const range = RANGE_WORDS.has(after?.text ?? '') && readNumber(tokens, reading.next + 1) !== undefined;
   if (before === 'entre' && reading.cents <= 2_000 && !range) return false;
+  // "somos cinco en la casa", "éramos 4": people, not pesos.
+  if (before !== undefined && PEOPLE_VERBS.has(before) && reading.cents <= 2_000 && !reading.marked)
+    return false;
   // "este 2027", "el año 2026", "del 2025": a year, not pesos.
   if (before !== undefined && YEAR_WORDS.has(before) && isYear(reading.cents)) return false;
   if (after && UNIT_WORDS.has(after.text)) return false;
