@@ -655,6 +655,14 @@ describe('es-MX understanding: people paid by the day, and long polite messages'
     expect(understand('cuanto gaste de gasolian en octubre').entities.category).toBe('gasolina');
   });
 
+  it.each([
+    'si mañana vendo todos los elotes ya la hice pa pagar la luz',
+    'mañana si no llueve creo que saco unos 1,500 con las entregas',
+    'si el viernes me sale el jale le pongo 500 de gasolina',
+  ])('what will happen if a later day goes well records nothing: "%s"', (text) => {
+    expect(proposesWrite(text)).toBe(false);
+  });
+
   it('people counted are no pesos: "somos cinco en la casa"', () => {
     expect(understand('ponme de presupuesto 4,500 al mes, somos cinco en la casa').entities).toMatchObject({
       amount_mxn_cents: 450_000,
