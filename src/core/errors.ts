@@ -92,15 +92,37 @@ export class DefectError extends IrisError {
   }
 }
 
-const PROGRAMMING_ERRORS = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'ZodError']);
+const PROGRAMMING_ERRORS = new Set([
+  'TypeError',
+  'RangeError',
+  'ReferenceError',
+  'SyntaxError',
+  'ZodError',
+  // A query Prisma refuses before sending it (a wrong field or type): a bug.
+  'PrismaClientValidationError',
+]);
 
 /**
  * Whether retrying the work may succeed: an `IrisError` says so itself; a programming error
- * (TypeError…) or a failed schema never will; anything else (a dropped Redis or PostgreSQL
- * connection, a time-out) is treated as transient.
+ * (TypeError…), a failed schema or a database refusal of the data never will; anything else (a
+ * dropped Redis or PostgreSQL connection, a time-out, a unique key met by a concurrent twin) is
+ * treated as transient.
  */
 export function isTransient(error: unknown): boolean {
   if (error instanceof IrisError) return error.retryable;
   if (error instanceof Error && PROGRAMMING_ERRORS.has(error.name)) return false;
-  return true;
+  return !isDatabaseRefusal(error);
+}
+
+/**
+ * A database refusal that every retry meets again: a data exception (SQLSTATE class 22) or an
+ * integrity violation (23: a check, a foreign key, a NULL), read from the PostgreSQL code that
+ * Prisma's driver adapter passes on. A unique violation stays transient: a concurrent twin of the
+ * same execution causes one, and the retry finds the twin's result.
+ */
+function isDatabaseRefusal(error: unknown): boolean {
+  const sqlstate = (
+    error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null
+  )?.meta?.driverAdapterError?.cause?.originalCode;
+  return typeof sqlstate === 'string' && /^2[23]/.test(sqlstate) && sqlstate !== '23505';
 }
