@@ -13,6 +13,7 @@
  *   tenant provider --tenant demo --provider local   # back to unregistered demo boletos
  *   contact set --tenant demo --name "Maria Oliveira" --document 123.456.789-09   # CPF or CNPJ
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
+ *          (FILE: Markdown, text, HTML or PDF)
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
  */
@@ -23,10 +24,10 @@ import { createInvite } from '../src/app/invites';
 import { allPacks } from '../src/app/packs';
 import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { nameKey } from '../src/domains/contacts';
-import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { isLocale } from '../src/core/locale';
 import { Knowledge } from '../src/app/knowledge';
+import { documentTextOf } from '../src/app/knowledge-files';
 import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores/knowledge-store';
 import { createPrismaClient } from '../src/stores/prisma/client';
 import { parseTaxpayerId } from '../src/domains/taxpayer-id';
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
         const result = await new Knowledge(new KnowledgeStore(db)).add(tenant.id, tenant.locale, {
           title,
           type,
-          text: documentText(readFileSync(file, 'utf8'), extname(file)),
+          text: await documentTextOf(file),
         });
         const { added, removed, kept } = result.passages;
         console.log(
@@ -279,20 +280,6 @@ function contactAddress(values: { email?: string; phone?: string; document?: str
 }
 
 /** Markdown and plain text as they are; HTML without its tags (PDF is not read yet). */
-function documentText(raw: string, extension: string): string {
-  if (extension === '.pdf') throw new Error('PDF documents are not read yet: add it as text or Markdown');
-  if (extension !== '.html' && extension !== '.htm') return raw;
-  return raw
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<h[1-6][^>]*>/gi, '\n\n# ')
-    .replace(/<\/(p|div|li|h[1-6]|tr|br)\s*>|<br\s*\/?>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
-}
-
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
