@@ -183,11 +183,16 @@ async function compose(
   notices: PendingNotice[],
   deps: { pdfs: BoletoPdfs; packFor: (id: DomainPackId) => DomainPack; logger: Logger },
 ): Promise<Composed[]> {
-  const composed: Composed[] = [];
+  // The PDFs together: the round's transaction holds its notices while providers answer, so it
+  // lasts one download's time-out at most, not one per boleto (a provider that is down would
+  // otherwise outlast the transaction, and every round after it).
+  const composed: Composed[] = await Promise.all(
+    notices.filter((notice) => notice.kind === 'issued').map((notice) => issued(notice, deps)),
+  );
   const updates = new Map<string, PendingNotice[]>();
   for (const notice of notices) {
-    if (notice.kind === 'issued') composed.push(await issued(notice, deps));
-    else updates.set(notice.tenantId, [...(updates.get(notice.tenantId) ?? []), notice]);
+    if (notice.kind !== 'issued')
+      updates.set(notice.tenantId, [...(updates.get(notice.tenantId) ?? []), notice]);
   }
   for (const [tenantId, group] of updates) {
     const pack = deps.packFor(group[0]!.pack);

@@ -135,13 +135,13 @@ async function attempt(
   const signature = say(locale, 'contact_message_signature', { tenant: message.tenantName });
   const text = `${message.content}\n\n${signature}`;
   try {
-    const pdf = await pdfFor(message, deps.pdfs, options, logger);
     if (message.channel === 'whatsapp') {
       const until = await whatsappLimit(message, outbox, options);
       if (until) {
         await outbox.release(message.id, message.attempts, until);
         return { kind: 'postponed', until };
       }
+      const pdf = await pdfFor(message, deps.pdfs, options, logger);
       await deps.transports.whatsapp!.send({
         id: message.id,
         tenantId: message.tenantId,
@@ -159,6 +159,7 @@ async function attempt(
           : {}),
       });
     } else {
+      const pdf = await pdfFor(message, deps.pdfs, options, logger);
       await deps.transports.email!.send({
         id: message.id,
         to: message.address,

@@ -130,6 +130,22 @@ describe('notices to the owners', () => {
     expect(waiting.status).toBe('pending');
   });
 
+  it("a provider's PDF that cannot be had: the owner gets the line to forward, and the round goes on", async () => {
+    const { notices } = await tenantWithNotices(['issued', 'issued']);
+    // Both registered at a provider whose link is down (nothing listens on port 9).
+    for (const [index, notice] of notices.entries())
+      await h.db.boleto.update({
+        where: { id: notice.boletoId },
+        data: { provider: 'asaas', providerRef: `pay_${index}`, pdfUrl: `http://127.0.0.1:9/b/pdf/${index}` },
+      });
+    await oneRound(notices[0]!.tenantId, notices[1]!.id);
+    expect(handed.map((m) => [m.text?.split(' Linha')[0], m.document])).toEqual([
+      ['O PDF do boleto nº 1 de Ana Lima não pôde ser gerado agora.', undefined],
+      ['O PDF do boleto nº 2 de Ana Lima não pôde ser gerado agora.', undefined],
+    ]);
+    expect(handed[0]!.text).toContain('Linha digitável para encaminhar: 23790.00009');
+  });
+
   it('a pack that cannot say a notice sets it aside as failed, and the others still go', async () => {
     const broken = await tenantWithNotices(['paid'], 'finance');
     await oneRound(broken.tenant.id, broken.notices[0]!.id);
