@@ -100,6 +100,7 @@ describe('a registered boleto, end to end', () => {
         ['boleto-1.pdf', 'application/pdf'],
       ]);
       expect(mailed.attachments[0]!.content).toEqual(asaas.pdfOf(first.providerRef!));
+      expect(asaas.slipDownloads).toContain(first.providerRef);
 
       // By WhatsApp: the same, as a document from the tenant's number.
       await h.db.tenant.update({ where: { id: tenant.id }, data: { messageDelivery: 'whatsapp' } });

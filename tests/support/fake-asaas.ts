@@ -42,6 +42,8 @@ interface Recorded {
 
 export class FakeAsaas {
   readonly requests: Recorded[] = [];
+  /** Charges whose printable boleto was downloaded, in order. */
+  readonly slipDownloads: string[] = [];
   readonly violations: string[] = [];
   readonly customers = new Map<string, { id: string; name: string; cpfCnpj: string; deleted: boolean }>();
   readonly payments = new Map<string, FakePayment>();
@@ -104,14 +106,16 @@ export class FakeAsaas {
       query: Object.fromEntries(url.searchParams),
       body: raw ? safeJson(raw) : undefined,
     };
-    this.requests.push(record);
+    // The printable boleto is a public link, not an API call: counted apart from `requests`.
     const slip = /^\/b\/pdf\/([\w-]+)$/.exec(url.pathname);
     if (slip && record.method === 'GET') {
+      this.slipDownloads.push(slip[1]!);
       const known = this.payments.has(slip[1]!);
       res.writeHead(known ? 200 : 404, { 'Content-Type': known ? 'application/pdf' : 'text/html' });
       res.end(known ? this.pdfOf(slip[1]!) : '<html>not found</html>');
       return;
     }
+    this.requests.push(record);
     const answer = (status: number, body: unknown) => {
       const entry = this.held.find((h) => h.match(record));
       const send = () => {
