@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { BoletoPdfs, PrintableBoleto } from '../core/boleto-pdf';
+import { asOutboundDocument, type BoletoPdfs, type PrintableBoleto } from '../core/boleto-pdf';
 import { formatDate, formatMoney } from '../core/format';
 import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
@@ -238,7 +238,7 @@ async function issued(
     return {
       ...base,
       text: pack.say('notice_issued', params(notice)),
-      document: { fileName: pdf.fileName, mimeType: 'application/pdf', base64: pdf.bytes.toString('base64') },
+      document: asOutboundDocument(pdf),
     };
   } catch (error) {
     deps.logger.warn({ err: error, noticeId: notice.id }, 'boleto PDF unavailable; the owner gets the line');

@@ -1,3 +1,5 @@
+import type { OutboundDocument } from './messages';
+
 /**
  * A boleto as a PDF: what delivery attaches for the customer and what the owner gets to forward.
  * A provider's boleto is its own printable one (downloaded); a local one is drawn here.
@@ -33,3 +35,8 @@ export interface BoletoPdfs {
 
 /** The largest PDF Iris attaches (a provider's boleto is a few hundred KB at most). */
 export const MAX_PDF_BYTES = 5 * 1024 * 1024;
+
+/** A boleto's PDF as a file sent with a message (base64, as outbound jobs carry it). */
+export function asOutboundDocument(pdf: BoletoPdf): OutboundDocument {
+  return { fileName: pdf.fileName, mimeType: 'application/pdf', base64: pdf.bytes.toString('base64') };
+}

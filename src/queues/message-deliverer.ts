@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { repeatRounds } from '../core/rounds';
 import { IrisError } from '../core/errors';
 import { isLocale } from '../core/locale';
-import type { BoletoPdf, BoletoPdfs } from '../core/boleto-pdf';
+import { asOutboundDocument, type BoletoPdf, type BoletoPdfs } from '../core/boleto-pdf';
 import type { MailTransport } from '../core/mail';
 import type { OutboundDocument } from '../core/messages';
 import type { ClaimedMessage, ContactChannel, MessageOutbox } from '../core/message-outbox';
@@ -148,15 +148,7 @@ async function attempt(
         phone: message.address,
         text,
         correlationId: message.correlationId,
-        ...(pdf
-          ? {
-              document: {
-                fileName: pdf.fileName,
-                mimeType: 'application/pdf',
-                base64: pdf.bytes.toString('base64'),
-              },
-            }
-          : {}),
+        ...(pdf ? { document: asOutboundDocument(pdf) } : {}),
       });
     } else {
       const pdf = await pdfFor(message, deps.pdfs, options, logger);

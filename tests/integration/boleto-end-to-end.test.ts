@@ -3,19 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { connectProvider } from '../../src/app/provider-setup';
 import { buildWeb } from '../../src/app/web';
 import { startMessageDeliverer } from '../../src/queues/message-deliverer';
 import { WhatsappContactTransport } from '../../src/queues/whatsapp-contact-transport';
 import { SmtpMailTransport } from '../../src/providers/smtp-mail';
 import { PrismaMessageOutbox } from '../../src/stores/queued-message-store';
 import { waitFor } from '../support/conversation';
-import { FakeAsaas } from '../support/fake-asaas';
+import { FakeAsaas, TEST_CPF } from '../support/fake-asaas';
 import { Harness } from '../support/harness';
 import { openWhatsappThroughIris } from './whatsapp-through-iris';
 
 const SECRET_KEY = randomBytes(32).toString('hex');
-const CPF = '52998224725';
 
 /**
  * A registered boleto from the owner's message to the payment, through every real part: the
@@ -37,10 +35,9 @@ describe('a registered boleto, end to end', () => {
   const mails: ParsedMail[] = [];
   let smtp: SMTPServer;
   let smtpUrl: string;
-  let baseUrl: string;
 
   beforeAll(async () => {
-    baseUrl = await asaas.start();
+    await asaas.start();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -67,13 +64,9 @@ describe('a registered boleto, end to end', () => {
     const phone = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     await h.db.contact.updateMany({
       where: { tenantId: tenant.id, name: 'João Silva' },
-      data: { document: CPF, email: 'joao@example.com', phone, whatsappOptInAt: new Date() },
+      data: { document: TEST_CPF, email: 'joao@example.com', phone, whatsappOptInAt: new Date() },
     });
-    const { webhookToken } = await connectProvider(h.db, Buffer.from(SECRET_KEY, 'hex'), tenant.slug, {
-      provider: 'asaas',
-      apiKey: asaas.apiKey,
-      settings: { baseUrl },
-    });
+    const { webhookToken } = await asaas.connect(h.db, SECRET_KEY, tenant.slug);
     const whatsapp = await openWhatsappThroughIris(h, account);
     const mail = new SmtpMailTransport({ url: smtpUrl, from: 'iris@example.com', timeoutMs: 2_000 });
     const deliverer = startMessageDeliverer({

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PipelineChild } from '../../bench/children';
-import { connectProvider } from '../../src/app/provider-setup';
-import { FakeAsaas } from '../support/fake-asaas';
+import { FakeAsaas, TEST_CPF } from '../support/fake-asaas';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 import { boletosPerson, deliver, repliesOf, say } from '../support/conversation';
@@ -39,18 +38,14 @@ describe('a registered boleto when the pipeline dies between Asaas and the commi
   });
 
   it('creates one charge, and the boleto the owner is told about is that charge', async () => {
-    const baseUrl = await asaas.start();
+    await asaas.start();
     const who = await boletosPerson(h);
     const tenant = await h.db.tenant.findUniqueOrThrow({ where: { id: who.tenantId } });
     await h.db.contact.updateMany({
       where: { tenantId: tenant.id, name: 'João Silva' },
-      data: { document: '52998224725' },
+      data: { document: TEST_CPF },
     });
-    await connectProvider(h.db, Buffer.from(SECRET_KEY, 'hex'), tenant.slug, {
-      provider: 'asaas',
-      apiKey: asaas.apiKey,
-      settings: { baseUrl },
-    });
+    await asaas.connect(h.db, SECRET_KEY, tenant.slug);
     const first = spawn();
     await first.ready;
     expect((await say(h, who, 'cria um boleto de R$ 150 pro João Silva pra dia 10/12/2099'))[0]).toContain(

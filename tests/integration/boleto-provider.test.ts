@@ -1,18 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connectProvider } from '../../src/app/provider-setup';
 import { recordProviderEvent } from '../../src/app/provider-webhooks';
 import { buildWeb } from '../../src/app/web';
 import { startBoletoReconciler } from '../../src/app/boleto-reconciler';
 import pino from 'pino';
 import { waitFor } from '../support/conversation';
 import { readAsaasEvent } from '../../src/providers/asaas/events';
-import { FakeAsaas } from '../support/fake-asaas';
+import { FakeAsaas, TEST_CPF } from '../support/fake-asaas';
 import { Harness } from '../support/harness';
 import { pdfText } from '../support/pdf-text';
 
 const SECRET_KEY = randomBytes(32).toString('hex');
-/** Check digits that hold (made up for the tests, as CPF generators make them). */
-const CPF = '52998224725';
 
 /**
  * Boletos registered through Asaas: the real use cases, AsaasIssuer and AsaasClient over HTTP
@@ -27,10 +24,9 @@ describe('boletos registered through Asaas', () => {
     BOLETO_NOTICES_EVERY_MS: '200',
   });
   const asaas = new FakeAsaas();
-  let baseUrl: string;
 
   beforeAll(async () => {
-    baseUrl = await asaas.start();
+    await asaas.start();
     h.startPipelines(1);
   });
   afterAll(async () => {
@@ -43,12 +39,11 @@ describe('boletos registered through Asaas', () => {
     const { tenant, chat } = await h.boletosTenant();
     await h.db.contact.updateMany({
       where: { tenantId: tenant.id, name: 'João Silva' },
-      data: { document: CPF, email: 'joao@example.com' },
+      data: { document: TEST_CPF, email: 'joao@example.com' },
     });
-    const { webhookToken } = await connectProvider(h.db, Buffer.from(SECRET_KEY, 'hex'), tenant.slug, {
-      provider: 'asaas',
-      apiKey: asaas.apiKey,
-      settings: { baseUrl, finePercent: 2, interestPercentPerMonth: 1 },
+    const { webhookToken } = await asaas.connect(h.db, SECRET_KEY, tenant.slug, {
+      finePercent: 2,
+      interestPercentPerMonth: 1,
     });
     return { tenant, chat, webhookToken };
   }
@@ -114,7 +109,7 @@ describe('boletos registered through Asaas', () => {
     ]);
     expect(asaas.calls('POST', /\/customers$/).at(-1)!.body).toMatchObject({
       name: 'João Silva',
-      cpfCnpj: CPF,
+      cpfCnpj: TEST_CPF,
       notificationDisabled: true,
     });
     const contact = await h.db.contact.findFirstOrThrow({
@@ -325,7 +320,7 @@ describe('boletos registered through Asaas', () => {
     const { tenant, chat } = await connectedTenant();
     await h.say(chat, 'cria um boleto de R$ 30 pro João Silva pra dia 10/12/2099');
     await h.say(chat, 'sim');
-    const [customer] = [...asaas.customers.values()].filter((c) => c.cpfCnpj === CPF);
+    const [customer] = [...asaas.customers.values()].filter((c) => c.cpfCnpj === TEST_CPF);
     const failedAction = async (paid: boolean) => {
       const nonce = randomUUID();
       const created = await h.db.action.findFirstOrThrow({ where: { tenantId: tenant.id } });

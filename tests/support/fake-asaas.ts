@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { connectProvider } from '../../src/app/provider-setup';
+import type { ProviderSettings } from '../../src/app/boleto-issuers';
 import { boletoNumbers } from '../../src/domains/boletos/febraban';
+import type { PrismaClient } from '../../src/stores/prisma/client';
+
+/** A CPF whose check digits hold (made up for the tests, as CPF generators make them). */
+export const TEST_CPF = '52998224725';
 
 /**
  * A local stand-in for Asaas' API v3, speaking its documented wire format, for the tests of the
@@ -64,6 +70,23 @@ export class FakeAsaas {
     for (const h of this.held) h.release?.();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * Connects a tenant to this server as the operator's CLI does (the API key sealed with
+   * `secretKey`), with extra charge settings; returns the webhook token. Call after `start`.
+   */
+  async connect(
+    db: PrismaClient,
+    secretKeyHex: string,
+    slug: string,
+    settings: Partial<ProviderSettings> = {},
+  ): Promise<{ webhookToken: string }> {
+    return connectProvider(db, Buffer.from(secretKeyHex, 'hex'), slug, {
+      provider: 'asaas',
+      apiKey: this.apiKey,
+      settings: { baseUrl: `${this.origin}/v3`, ...settings },
+    });
   }
 
   /** Requests with this method whose path matches, in order. */

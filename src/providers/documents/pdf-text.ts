@@ -9,12 +9,12 @@ interface TextItem {
 }
 
 /**
- * The text of a PDF (Mozilla's pdf.js, the reader in Firefox), laid out for passages: lines as
- * the PDF breaks them, and a blank line where the vertical gap between two lines is larger than
- * a line's height (a new paragraph), so `splitPassages` finds the paragraphs. A scanned PDF has
- * no text to read: it is refused with a clear message rather than stored empty.
+ * The text of each page of a PDF (Mozilla's pdf.js, the reader in Firefox), laid out for
+ * passages: lines as the PDF breaks them, and a blank line where the vertical gap between two
+ * lines is larger than a line's height (a new paragraph), so `splitPassages` finds the
+ * paragraphs. Bytes that are no PDF are refused with a clear message.
  */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
+export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let doc;
   try {
@@ -29,13 +29,20 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       const content = await (await doc.getPage(n)).getTextContent();
       pages.push(layout(content.items.filter((item): item is TextItem & typeof item => 'str' in item)));
     }
-    const text = pages.join('\n\n').trim();
-    if (text === '')
-      throw new InvalidInputError('the PDF has no text (a scan?): add its text as a text file');
-    return text;
+    return pages;
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The whole text of a PDF for the knowledge base. A scanned PDF has no text to read: it is
+ * refused with a clear message rather than stored empty.
+ */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const text = (await pdfPages(bytes)).join('\n\n').trim();
+  if (text === '') throw new InvalidInputError('the PDF has no text (a scan?): add its text as a text file');
+  return text;
 }
 
 function layout(items: TextItem[]): string {
