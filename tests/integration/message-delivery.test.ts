@@ -119,14 +119,14 @@ describe('messages to contacts by e-mail', () => {
       expect(mail!.text?.trim()).toBe(
         `o boleto vence amanhã\n\n— ${tenant.name} (enviada pela assistente Iris)`,
       );
-      const stored = await waitFor('the row marked sent', async () => {
-        const r = await row(who.tenantId);
-        return r.status === 'sent' ? r : undefined;
-      });
+      // The outcome is reported after the row is written: waiting on it means the row is final.
+      await waitFor('the outcome', async () => (running.outcomes.length > 0 ? true : undefined));
+      expect(running.outcomes).toEqual(['sent']);
+      const stored = await row(who.tenantId);
+      expect(stored.status).toBe('sent');
       expect(mail!.messageId).toBe(`<${stored.id}@iris.local>`);
       expect(stored).toMatchObject({ attempts: 1, lastError: null, claimedUntil: null });
       expect(stored.sentAt).toBeInstanceOf(Date);
-      expect(running.outcomes).toEqual(['sent']);
     } finally {
       await running.stop();
     }
@@ -161,6 +161,7 @@ describe('messages to contacts by e-mail', () => {
         return r.status === 'failed' ? r : undefined;
       });
       expect(failed).toMatchObject({ attempts: 2, lastError: expect.stringMatching(/550/) });
+      await waitFor('both outcomes', async () => (running.outcomes.length >= 2 ? true : undefined));
       expect(running.outcomes).toEqual(['retry', 'failed']);
     } finally {
       await running.stop();
