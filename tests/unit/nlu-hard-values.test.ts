@@ -149,3 +149,69 @@ describe('es-MX: lucas and years', () => {
     ).toBe(200_000);
   });
 });
+
+describe('corrections and references of blind round 178-181', () => {
+  it('a corrected message to send is the last one said', () => {
+    expect(
+      pt('avisa a Kátia que o boleto venceu... nao pera, erro meu, fala pra ela que o boleto vence amanha')
+        .entities,
+    ).toMatchObject({ contact_name: 'Kátia', message_content: 'o boleto vence amanha' });
+  });
+
+  it('a request asked politely mid-message leaves its question mark to Iris; a question to send keeps it', () => {
+    expect(
+      pt(
+        'o boleto da Rafaela eu ja gerei ontem, beleza. agora vc consegue avisar ela q o pix nao ta disponivel?',
+      ).entities.message_content,
+    ).toBe('o pix nao ta disponivel');
+    expect(
+      pt('daria pra mandar uma msg pro Henrique dizendo obrigado pela parceria?').entities.message_content,
+    ).toBe('obrigado pela parceria');
+    expect(pt('manda pro João: você vem amanhã?').entities.message_content).toBe('você vem amanhã?');
+  });
+
+  it('a due date taken back and named again as a reason is not chosen again', () => {
+    expect(
+      pt(
+        'boleto pra Auto Peças Silva Ltda de R$ 2.300,00 vencendo dia 20... ah não, melhor dia 25 que eles so pagam depois do dia 20',
+        '2027-01-08T09:00:00-03:00',
+      ).entities.due_date,
+    ).toBe('2027-01-25');
+  });
+
+  it("a number said as an old boleto's is not the new boleto's amount", () => {
+    const read = pt(
+      'lembra daquele boleto 312 do Rogério q eu gerei semana passada? entao ele ja pagou. agora ele quer mais 2 caixas, daria pra mandar outro boleto pra ele de 680 pra amanhã?',
+    );
+    expect(read.entities.amount_cents).toBe(68_000);
+    expect(pt('cria boleto 150 pro João').entities.amount_cents).toBe(15_000);
+  });
+
+  it('a negative amount in the request is never replaced by an amount from the story', () => {
+    const read = pt(
+      'A Lúcia Prado pagou o boleto 212 com R$ 250 a mais, sem querer. Então faz aí um boleto pra Lúcia Prado de menos 250 com vencimento amanhã.',
+    );
+    expect(read.intent).toBe('CREATE_BOLETO');
+    expect(read.entities).not.toHaveProperty('amount_cents');
+    expect(read.entities.contact_name).toBe('Lúcia Prado');
+  });
+
+  it('a role with "novo" before the name, and "ao trabalho", name the right person', () => {
+    expect(
+      pt('o cliente novo Tiago Moraes ta esperando aqui, gera um boleto de 350 pra ele pra hoje').entities
+        .contact_name,
+    ).toBe('Tiago Moraes');
+    expect(pt('voltando ao trabalho aqui... o 1203 ja venceu?').entities).not.toHaveProperty('contact_name');
+  });
+
+  it('es-MX: "no sé si" negates a verb, it corrects no amount; a creditor with no "a"', () => {
+    expect(
+      es(
+        'estoy pensando en comprar unos audífonos de 1,500 pero no sé si me alcanza, tengo 3,200 en la cuenta',
+      ).entities,
+    ).toMatchObject({ amount_mxn_cents: 150_000, balance_mxn_cents: 320_000 });
+    expect(es('cargue gasolina 500 varos... no espera, fueron 650').entities.amount_mxn_cents).toBe(65_000);
+    expect(es('debo 4500 lupita apuntalo xfa').entities.debt_name).toBe('lupita');
+    expect(es('debo 4500 pesos').entities).not.toHaveProperty('debt_name');
+  });
+});

@@ -166,8 +166,10 @@ const PEOPLE_VERBS = new Set(['somos', 'eramos', 'seremos', 'fuimos']);
 const DENIED_BEFORE = /(?:^|\W)no\s+(?:fueron|fue|era|eran|es|son|gaste|pague)\s+(?:de\s+|como\s+)?\$?\s*$/;
 
 /** Words that take back the amount just said: "200, no, 250"; "300 perdón 350"; "1500... mejor 1200". */
+// A "no" corrects unless it negates a verb of its own clause ("1,500 pero no sé si me alcanza,
+// tengo 3,200" states a price and a balance).
 const CORRECTION =
-  /(?:^|\W)(?:no|digo|perdon|mejor|mejor dicho|quise decir|me equivoque|corrijo|o sea|bueno)(?:\W|$)/;
+  /(?:^|\W)(?:no(?!\W+(?:se|sabia|creo|me alcanza|alcanza|alcanzo|puedo|quiero|he|hay)\b)|digo|perdon|mejor|mejor dicho|quise decir|me equivoque|corrijo|o sea|bueno)(?:\W|$)/;
 
 function isAmountByContext(tokens: readonly Token[], index: number, reading: Reading): boolean {
   const before = tokens[index - 1]?.text;

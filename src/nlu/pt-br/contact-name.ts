@@ -57,6 +57,8 @@ const OBJECTS = new Set(['boleto', 'cobranca', 'fatura']);
 /** "Gera pra ele: Marcos Vinícius, 2 mil": the person is spelled out after the colon. */
 const BEFORE_LISTED_NAME = new Set(['ele', 'ela', 'gera', 'cria', 'emite', 'faz']);
 const MAX_WORDS = 6;
+/** "o cliente novo Tiago", "a aluna antiga Bia": said between the role and the name. */
+const ROLE_AGE = new Set(['novo', 'nova', 'antigo', 'antiga']);
 
 /**
  * Words that never start or continue a name (folded forms, before typo correction), including
@@ -88,7 +90,7 @@ produtos compra venda pedido parcela taxa luz agua internet escola curso aula au
 matricula honorarios multa juros acordo divida emprestimo rua avenida travessa bairro praca estrada
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui cara rapaz moco moca
-fechamento relatorio deus natal pascoa carnaval reveillon feriado
+fechamento relatorio deus natal pascoa carnaval reveillon feriado trabalho almoco jantar
 vencem venceram pagaram pagam deve devem estao tao foram
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
@@ -138,7 +140,11 @@ export function readName(
   start: number,
   options: { afterRole: boolean } = { afterRole: false },
 ): { from: number; first: number; to: number } | undefined {
-  if (options.afterRole && ROLES.has(scan.word(start))) start++;
+  if (options.afterRole && ROLES.has(scan.word(start))) {
+    start++;
+    // "pro cliente novo Tiago Moraes": a word of how long they have been one.
+    if (ROLE_AGE.has(scan.word(start))) start++;
+  }
   let first = start;
   if (TITLES.has(scan.word(start))) {
     first = scan.word(start + 1) === '.' ? start + 2 : start + 1;
@@ -212,8 +218,9 @@ export function nameAfterCue(scan: Scan, cue: number): NameMention | undefined {
   }
   // After a bare article a role starts a name only when a capitalized name follows it
   // ("o cliente Thiago desistiu"; "o cliente desistiu" names nobody).
+  const afterRole = ROLE_AGE.has(scan.word(start + 1)) ? start + 2 : start + 1;
   const roleThenName =
-    ROLES.has(scan.word(start)) && scan.tokens[start + 1]?.capitalized === true && !scan.text.shouting;
+    ROLES.has(scan.word(start)) && scan.tokens[afterRole]?.capitalized === true && !scan.text.shouting;
   const name = readName(scan, start, { afterRole: rank < 3 || roleThenName });
   if (name === undefined || (rank === 3 && !plausibleAfterArticle(scan, name, cue))) return undefined;
   if (rank === 2 && !plausibleOwner(scan, cue, name)) return undefined;

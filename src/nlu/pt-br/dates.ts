@@ -284,10 +284,22 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   found.sort((a, b) => a.from - b.from);
   for (const date of found) if (inClauseWithPastVerb(scan, date.from, date.to)) date.toldAsDone = true;
   const text = scan.text.original;
-  return withoutCorrected(
+  const kept = withoutCorrected(
     found,
     (a, b) => text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0),
     DATE_TAKEN_BACK,
+  );
+  // "vencendo dia 20... não, melhor dia 25 que eles só pagam depois do dia 20": a date taken
+  // back and said again after its correction is talked about, not chosen again.
+  const takenBack = found.filter((date) => !kept.includes(date));
+  return kept.filter(
+    (date) =>
+      !takenBack.some(
+        (back) =>
+          back.iso === date.iso &&
+          back.from < date.from &&
+          kept.some((correction) => correction.from > back.from && correction.from < date.from),
+      ),
   );
 }
 
@@ -307,7 +319,7 @@ function nthWeekday(year: number, month: number, target: number, nth: number): E
  * the taking back (and a preposition) sits between the two dates.
  */
 const DATE_TAKEN_BACK =
-  /^[\s.,;:!…-]*(?:(?:nao|digo|quer dizer|ou melhor|melhor|na verdade|na real|perdao|ops|pera)[\s.,;:!…-]*)+(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
+  /^[\s.,;:!…-]*(?:(?:nao|digo|quer dizer|ou melhor|melhor|na verdade|na real|perdao|ops|pera|ah|erro meu)[\s.,;:!…-]*)+(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
 
 /**
  * A weekday of "the week that comes". Whether a week starts on Sunday or on Monday, Monday to

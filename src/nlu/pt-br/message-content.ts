@@ -92,8 +92,32 @@ export function isSpeechWord(word: string): boolean {
 }
 
 export function extractContent(scan: Scan): ContentMention | undefined {
+  let mention = contentFrom(scan, 0);
+  // "avisa a Kátia que o boleto venceu... não pera, fala pra ela que o boleto vence amanhã": the
+  // writer corrected the text; the one to send is the last.
+  for (let corrections = 0; mention !== undefined && corrections < 3; corrections++) {
+    const resent = correctedSend(scan, mention);
+    if (resent === undefined) break;
+    mention = contentFrom(scan, resent) ?? mention;
+  }
+  return mention;
+}
+
+/** Words that open a correction after a pause ("…, não pera", "… ops", "… erro meu"). */
+const CORRECTION = new Set(['nao', 'n', 'pera', 'perai', 'ops', 'opa', 'erro', 'quer', 'digo']);
+
+/** A send verb inside `mention`, after a pause and a correction word, or undefined. */
+function correctedSend(scan: Scan, mention: ContentMention): number | undefined {
+  for (let i = mention.from + 1; i < mention.to; i++) {
+    if (!PAUSE.has(scan.word(i - 1)) || !CORRECTION.has(scan.word(i))) continue;
+    for (let verb = i + 1; verb < mention.to; verb++) if (isSendVerb(scan, verb)) return verb;
+  }
+  return undefined;
+}
+
+function contentFrom(scan: Scan, start: number): ContentMention | undefined {
   const { tokens } = scan;
-  let verb = 0;
+  let verb = start;
   while (verb < tokens.length && !isSendVerb(scan, verb) && !reportedSpeech(scan, verb)) verb++;
   if (verb === tokens.length) return undefined;
 
@@ -212,8 +236,9 @@ function takeRest(
   // "avisa a Patrícia que o boleto já tá no email dela 🙏": told indirectly, a closing emoji is
   // the writer's gesture to Iris; after a colon it belongs to the text ("…disponível 😊").
   if (options.indirect === true) while (to > from + 1 && isPictograph(scan.word(to - 1))) to--;
-  // "consegue avisar a Carla que o boleto vence na sexta?": the question mark asks Iris.
-  if (POLITE_OPENERS.has(scan.word(0)) && scan.word(to - 1) === '?') to--;
+  // "consegue avisar a Carla que o boleto vence na sexta?", "…, agora vc consegue avisar ela
+  // que…?": the question mark asks Iris.
+  if (scan.word(to - 1) === '?' && askedPolitely(scan, claimFrom)) to--;
   const end = to;
   for (let i = from + 1; i < end && to === end; i++) {
     if (!PAUSE.has(scan.word(i))) continue;
@@ -224,8 +249,22 @@ function takeRest(
   return take(scan, from, to, claimFrom, to);
 }
 
-/** Openers of a request put as a question ("consegue avisar…?", "pode mandar…?"). */
-const POLITE_OPENERS = new Set(['consegue', 'pode', 'poderia', 'vc', 'voce', 'da', 'tem']);
+/** Words of a request put as a question ("consegue avisar…?", "daria pra mandar…?"). */
+const POLITE_OPENERS = new Set('consegue conseguiria pode poderia podia daria vc voce da tem'.split(' '));
+
+/** A polite word opens the message or the sentence of the request, before its text starts. */
+function askedPolitely(scan: Scan, before: number): boolean {
+  if (POLITE_OPENERS.has(scan.word(0))) return true;
+  for (let i = before - 1; i >= 0 && !endsSentence(scan, i); i--) {
+    if (POLITE_MODALS.has(scan.word(i))) return true;
+    if ((scan.word(i) === 'da' || scan.word(i) === 'tem') && ABLE.has(scan.word(i + 1))) return true;
+  }
+  return false;
+}
+
+const POLITE_MODALS = new Set('consegue conseguiria pode poderia podia daria'.split(' '));
+/** "dá pra", "tem como": "da" and "tem" alone are a preposition and a verb. */
+const ABLE = new Set(['pra', 'para', 'como']);
 const ARTICLE = new Set(['o', 'a']);
 /** "lembra a Carla q o boleto vence dia 15 pfv": the please is for Iris, not for Carla. */
 const TRAILING_PLEASE = /(?<=\S)[\s,]+(?:pfv|pf|pls|plis|please|porfa)[.!]*$/i;

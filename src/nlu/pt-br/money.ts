@@ -117,9 +117,20 @@ interface Numeral {
   article: boolean;
 }
 
-export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: BareNumber[] } {
+/** Money said in a way that can never be proposed ("-150", "menos 200", "1e308"): where it was said. */
+export interface RefusedAmount {
+  from: number;
+  to: number;
+}
+
+export function extractMoney(scan: Scan): {
+  amounts: AmountMention[];
+  bare: BareNumber[];
+  refused: RefusedAmount[];
+} {
   const amounts: AmountMention[] = [];
   const bare: BareNumber[] = [];
+  const refused: RefusedAmount[] = [];
   claimPhones(scan);
   for (let i = 0; i < scan.tokens.length; i++) {
     if (!scan.isFree(i)) continue;
@@ -197,6 +208,7 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
       // "-150", "menos R$ 150", "menos duzentos", "1e308", 30 digits: taken, so no rule reads
       // them as anything else.
       scan.claim(from, end);
+      refused.push({ from, to: end });
       i = end - 1;
       continue;
     }
@@ -217,7 +229,7 @@ export function extractMoney(scan: Scan): { amounts: AmountMention[]; bare: Bare
     }
     i = end - 1;
   }
-  return corrected(scan, amounts, bare);
+  return { ...corrected(scan, amounts, bare), refused };
 }
 
 /**

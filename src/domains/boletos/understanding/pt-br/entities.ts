@@ -102,7 +102,17 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
   const bestRank = Math.min(...names.map((name) => name.rank));
   for (const name of names) if (referredBack || name.rank === bestRank) out.addName(name.text);
 
-  const amounts = wants.has('amount_cents') ? focused([...mentions.amounts, ...mentions.bare], span) : [];
+  let amounts = wants.has('amount_cents') ? focused([...mentions.amounts, ...mentions.bare], span) : [];
+  // "lembra daquele boleto 312 do Rogério? … manda outro boleto pra ele de 680": a number said
+  // as a boleto's names that boleto; it is the amount only when no other is said ("cria
+  // boleto 150 pro João").
+  const boletoNumbers = new Set<object>(mentions.boletoNumbers);
+  const notNumbers = amounts.filter((amount) => !boletoNumbers.has(amount));
+  if (notNumbers.length > 0) amounts = notNumbers;
+  // "…pagou o 212 com R$ 250 a mais. Então faz um boleto pra ela de menos 250": a refused amount
+  // in the request leaves the amount out (Gate 3 asks), never one from the story.
+  const refused = new Set<object>(mentions.refusedAmounts);
+  if (focused([...amounts, ...mentions.refusedAmounts], span).some((said) => refused.has(said))) amounts = [];
   if (wants.has('amount_cents'))
     for (const amount of mentions.amounts)
       if (amounts.includes(amount)) out.add('amount_cents', amount.cents);

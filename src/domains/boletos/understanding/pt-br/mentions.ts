@@ -3,7 +3,12 @@ import type { EpochDay } from '../../../../nlu/civil-date';
 import { extractNames, type NameMention } from '../../../../nlu/pt-br/contact-name';
 import { extractDates, type DateMention } from '../../../../nlu/pt-br/dates';
 import { extractContent, type ContentMention } from '../../../../nlu/pt-br/message-content';
-import { extractMoney, type AmountMention, type BareNumber } from '../../../../nlu/pt-br/money';
+import {
+  extractMoney,
+  type AmountMention,
+  type BareNumber,
+  type RefusedAmount,
+} from '../../../../nlu/pt-br/money';
 import type { Scan } from '../../../../nlu/pt-br/scan';
 import { extractStatus, type BoletoStatus } from './status-filter';
 import { claimTimes } from '../../../../nlu/pt-br/times';
@@ -23,6 +28,8 @@ export interface Mentions {
   bare: BareNumber[];
   /** The unmarked numbers said right after a boleto word ("o boleto 347"). */
   boletoNumbers: BareNumber[];
+  /** Amounts that can never be proposed ("menos 250"): where the request's amount may have been said. */
+  refusedAmounts: RefusedAmount[];
   names: NameMention[];
   status: BoletoStatus | undefined;
 }
@@ -37,7 +44,7 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
   // The person introducing themselves ("aqui é a Carla do pet shop") is never the customer.
   const names = extractNames(scan).filter((name) => !introducedAsSpeaker(scan, name.from));
   const status = extractStatus(scan);
-  const owned = withoutOwed(scan, money);
+  const owned = withoutOwed(scan, { amounts: money.amounts, bare: money.bare });
   return {
     content,
     dates: withoutDenied(scan, dates),
@@ -45,6 +52,7 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
     ids,
     ...owned,
     boletoNumbers: owned.bare.filter((value) => saidAsBoletoNumber(scan, value.from)),
+    refusedAmounts: money.refused,
     names: withoutDenied(scan, names),
     status,
   };

@@ -29,6 +29,13 @@ const RELATIVE =
 /** A name: a word, then more words only while they are capitalized ("Palacio Hierro" stops at "de"). */
 const NAME = /^[\p{L}&]+(?:\s+\p{Lu}[\p{L}&]*){0,2}/u;
 const NOT_A_NAME = wordSet('de del con ya y es que en a al por para el la lo');
+/** "debo ¤ lupita": an amount owed and a name with no preposition between them. */
+const OWED_BARE = /\b(?:le |les )?(?:debo|debemos)\s+¤[¤\s]*?\s(?=\p{L})/u;
+/** What follows an amount owed and is no one: the currency, a time, a request to Iris. */
+const NOT_A_CREDITOR = wordSet(
+  `pesos peso varos baros lucas bolas mil mxn dlls dolares desde hace todavia aun porfa xfa pls
+   apuntalo anotalo registralo ponlo agregalo guardalo ahorita hoy ayer manana nomas`,
+);
 
 /**
  * The debt's name in the user's own words: the product with its lender ("tarjeta Banamex",
@@ -55,6 +62,17 @@ export function findDebtName({ folded, source, shape }: Analysis): string | unde
       RELATIVE.exec(source.slice(start).replace(/^\S+/, (word) => foldSameLength(word)))?.[0].length ?? 0;
     const end = nameEnd(source, start, false);
     if (end !== undefined) return source.slice(start, end);
+  }
+  // "debo 4500 lupita": the creditor right after the amount, with no "a".
+  const bare = OWED_BARE.exec(shape);
+  if (bare) {
+    const start = bare.index + bare[0].length;
+    const end = nameEnd(source, start, false);
+    if (
+      end !== undefined &&
+      !NOT_A_CREDITOR.has(foldSameLength(source.slice(start, end)).split(/\s+/)[0] ?? '')
+    )
+      return source.slice(start, end);
   }
   // "mi hermano me prestó 3 mil", "mi compadre Chuy me prestó": the lender is named first.
   const lent = LENT_BY.exec(folded);
