@@ -204,6 +204,20 @@ describe('corrections and references of blind round 178-181', () => {
     expect(pt('voltando ao trabalho aqui... o 1203 ja venceu?').entities).not.toHaveProperty('contact_name');
   });
 
+  it('a name stops where a description starts; a condominium is a customer', () => {
+    const name = (text: string) => pt(text).entities.contact_name;
+    expect(name('gera um boleto de 350 pro joao da encomenda de bolo de pote, vence dia 5')).toBe('joao');
+    expect(name('cria um boleto de 450 pra bete da festa de aniversario')).toBe('bete');
+    expect(name('emite um boleto pra neide mae do pedrinho, 320, vence dia 10')).toBe('neide');
+    expect(name('gera boleto de 100 pro joao da silva santos')).toBe('joao da silva santos');
+    expect(name('faz um boleto de 2 mil pra dona celia da silva do condominio das flores')).toBe(
+      'celia da silva',
+    );
+    expect(name('emite 2 mil e 400 Condomínio Jardim das Flores vencimento 15/01')).toBe(
+      'Condomínio Jardim das Flores',
+    );
+  });
+
   it('es-MX: "no sé si" negates a verb, it corrects no amount; a creditor with no "a"', () => {
     expect(
       es(

@@ -15,7 +15,12 @@ import { foldAccents } from '../../core/text';
  * - the length in words, in buckets (`n:`): a lone "bom dia" is a greeting, the same words
  *   before a request are not;
  * - `extra` signals the caller computed with its deterministic readers (an amount, a date, a
- *   boleto number was found), prefixed `m:`.
+ *   boleto number was found), prefixed `m:`;
+ * - in a message of several sentences, the words and word pairs of the last one again (`s:`,
+ *   `sb:`) and that there are several (`n:sentences`), where a story told first usually ends in its request ("…ela desistiu do curso.
+ *   cancela o boleto dela"). Chosen by cross-validation on the dev set (out of fold, 2026-11-26:
+ *   pt-BR 96.9 → 97.1 %, es-MX 97.6 → 97.7 %); the last clause after a comma was tried too and
+ *   did no better.
  *
  * Every feature counts once; the vector is scaled to unit length so a long chatty message
  * does not outvote a short one by its length alone.
@@ -69,8 +74,27 @@ export function extractFeatures(text: string, extra: readonly string[] = []): Fe
     `n:${words.length <= 3 ? words.length : words.length <= 6 ? '4-6' : words.length <= 12 ? '7-12' : '13+'}`,
   );
   for (const signal of extra) names.add(`m:${signal}`);
+  const last = lastOfSeveralSentences(text);
+  if (last !== undefined) {
+    names.add('n:sentences');
+    for (const word of last) names.add(`s:${word}`);
+    for (let i = 0; i + 1 < last.length; i++) names.add(`sb:${last[i]}_${last[i + 1]}`);
+  }
   const value = names.size === 0 ? 0 : 1 / Math.sqrt(names.size);
   const vector = new Map<string, number>();
   for (const name of names) vector.set(name, value);
   return vector;
+}
+
+/** Sentences: a mark ends one; an ellipsis ("...", ". . .") does not. */
+const SENTENCE = /(?:[^.!?]|(?:\.\s?){2,})*(?:[.!?]+|$)/g;
+const MIN_SENTENCE_WORDS = 3;
+
+/** The words of the last sentence of a message of two or more (of three words or more each). */
+function lastOfSeveralSentences(text: string): string[] | undefined {
+  const sentences = (foldForFeatures(text).match(SENTENCE) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.split(/\s+/).length >= MIN_SENTENCE_WORDS);
+  if (sentences.length < 2) return undefined;
+  return tokensOf(sentences[sentences.length - 1] ?? '').filter((token) => token !== '?');
 }

@@ -91,6 +91,7 @@ matricula honorarios multa juros acordo divida emprestimo rua avenida travessa b
 receber cobrar ver saber conferir checar olhar verificar confirmar acompanhar
 pessoal galera gente povo turma clientes quem certinho direitinho foi ta esta daqui cara rapaz moco moca
 fechamento relatorio deus natal pascoa carnaval reveillon feriado trabalho almoco jantar
+mae pai filho filha esposa marido
 vencem venceram pagaram pagam deve devem estao tao foram
 nf nfe nfs nfse nota notas fiscal fiscais notinha cpf cnpj pdf urgencia
 kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
@@ -103,7 +104,9 @@ kk kkk kkkk kkkkk rs rsrs pfv pf vlw blz tb tbm pls plz obg obgd
  * a capitalized name they belong to it. `NAME_OPENERS` may also start one ("Escola Bright").
  * A word in capitals only says nothing (the whole message may be shouted).
  */
-const NAME_OPENERS = new Set('escola curso material produtos servicos reforma luz agua'.split(' '));
+const NAME_OPENERS = new Set(
+  'escola curso material produtos servicos reforma luz agua condominio'.split(' '),
+);
 const CAPITALIZED_IN_NAMES = new Set([
   ...NAME_OPENERS,
   ...'bom boa bons boas novo nova novos novas dia dias real bem mais todo toda primeiro primeira fim final conta valor mil cem rapido rapida'.split(
@@ -169,8 +172,12 @@ function readFrom(scan: Scan, start: number, first: number): { from: number; fir
     if (sameStyle(end)) end++;
     // "da casa da dona Cleide": a title after the connector starts another name; "o joão da
     // padaria": a trade or a place after it says who the person is, it is not their name.
+    // "pro joao da encomenda de bolo": in lower case, a connector followed by another a word
+    // later opens a description ("da festa de aniversário"), not a surname ("joão da silva",
+    // "celia da silva do condominio", where the trade says who she is).
     else if (
       CONNECTORS.has(scan.word(end)) &&
+      (capitalized || !describes(scan, end)) &&
       !TITLES.has(scan.word(end + 1)) &&
       scan.word(end + 1) !== scan.word(first) && // "do Robson do Robson": said twice, one name
       !TRADES.has(scan.word(end + 1)) &&
@@ -184,6 +191,11 @@ function readFrom(scan: Scan, start: number, first: number): { from: number; fir
     else break;
   }
   return { from: start, first, to: end };
+}
+
+/** "da festa de aniversário": a connector, a word, another connector, and no trade after it. */
+function describes(scan: Scan, connector: number): boolean {
+  return CONNECTORS.has(scan.word(connector + 2)) && !TRADES.has(scan.word(connector + 3));
 }
 
 /** The name introduced by the cue at token `cue` ("pro", "para a", "do", "o"), if any. */
