@@ -70,6 +70,14 @@ export const envSchema = z.object({
   GEMINI_TRANSCRIBE_MODEL: z.string().default('gemini-2.5-flash'),
   /** Per call; a chat turn should not wait long for a model that has an offline fallback. */
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The platform's AI switch (the AI gate's first check): false, no process calls a model and
+   * every message is read offline. At run time: `npm run iris -- ai off|on|status`.
+   */
+  AI_ENABLED: bool.default(true),
+  /** The AI gate's fifth check: model calls per minute, per tenant and per user. */
+  AI_CALLS_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  AI_CALLS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 
   /**
    * SMTP server for the messages tenants queue for their contacts (`queue_message`):

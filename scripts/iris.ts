@@ -12,6 +12,9 @@
  *                   [--fine 2] [--interest 1]   # API key from ASAAS_API_KEY (or --api-key)
  *   tenant provider --tenant demo --provider local   # back to unregistered demo boletos
  *   contact set --tenant demo --name "Maria Oliveira" --document 123.456.789-09   # CPF or CNPJ
+ *   tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
+ *             [--plan free|basic|professional|enterprise]   # the tenant's AI (docs/gemini.md)
+ *   ai off [--reason "provider outage"] | ai on | ai status   # AI for every tenant, at run time
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
  *          (FILE: Markdown, text, HTML or PDF)
  *   kb list --tenant demo
@@ -32,6 +35,7 @@ import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores
 import { createPrismaClient } from '../src/stores/prisma/client';
 import { parseTaxpayerId } from '../src/domains/taxpayer-id';
 import { setProvider } from './provider-command';
+import { platformAi, setTenantAi } from './ai-command';
 
 const ROLES = ['owner', 'operator', 'viewer'] as const;
 
@@ -58,6 +62,9 @@ async function main(): Promise<void> {
       'base-url': { type: 'string' },
       fine: { type: 'string' },
       interest: { type: 'string' },
+      enabled: { type: 'string' },
+      plan: { type: 'string' },
+      reason: { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -198,6 +205,16 @@ async function main(): Promise<void> {
             ? `"${tenant.slug}": owners hear of paid and overdue boletos as it happens.`
             : `"${tenant.slug}": owners hear of paid and overdue boletos once a day at ${hour}:00 (${tenant.timeZone}).`,
         );
+        break;
+      }
+      case 'tenant ai': {
+        await setTenantAi(db, await tenantBySlug(), values);
+        break;
+      }
+      case 'ai off':
+      case 'ai on':
+      case 'ai status': {
+        await platformAi(positionals[1], values.reason);
         break;
       }
       case 'tenant provider': {

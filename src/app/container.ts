@@ -13,8 +13,10 @@ import { BoletoPdfMaker } from './boleto-pdfs';
 import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
-import { createIntentEngine } from '../engine';
+import { createIntentEngine, type AiRefusal } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
+import { RedisAiSwitch } from '../stores/ai-switch';
+import { RedisModelCallLimiter } from '../stores/model-call-limiter';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
 import { QUEUES } from '../queues/names';
@@ -68,6 +70,10 @@ export class Container {
   /** Turns' audit rows, written together (see BatchedAuditSink); flushed on close. */
   private readonly auditBatch: BatchedAuditSink;
   engine: IntentEngine;
+  /** The platform's AI switch (`AI_ENABLED`, `npm run iris -- ai off|on`). */
+  readonly aiSwitch: RedisAiSwitch;
+  /** Told of each refusal of the AI gate (the pipeline role counts them in a metric). */
+  onAiRefusal: ((refusal: AiRefusal) => void) | undefined;
   private readonly closers: Array<() => Promise<unknown>> = [];
 
   constructor(
@@ -79,6 +85,7 @@ export class Container {
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: true });
     this.db = createPrismaClient(config.DATABASE_URL);
     this.keys = new RedisKeys(config.IRIS_PREFIX);
+    this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
     this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
     this.directory = new Directory(this.db);
     this.conversations = new ConversationStore(this.redis, this.keys, {
@@ -130,6 +137,12 @@ export class Container {
           }
         : undefined,
       usage: new PrismaAiUsageStore(this.db),
+      platform: this.aiSwitch,
+      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
+        perTenantPerMinute: config.AI_CALLS_PER_TENANT_PER_MINUTE,
+        perUserPerMinute: config.AI_CALLS_PER_USER_PER_MINUTE,
+      }),
+      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
       logger: this.logger.child({ component: 'understanding' }),
       // The model sees the conversation's recent messages from the state the turn already
       // holds (Scope.conversation): nothing is loaded from Redis again.

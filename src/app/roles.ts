@@ -61,6 +61,8 @@ export function startPipeline(
     },
   });
   worker.on('failed', () => metrics.inc(M.turnJobFailures));
+  // One counter per container, however many pipelines it runs (the same metrics object).
+  c.onAiRefusal = (refusal) => metrics.inc(M.aiGateRefusals, { refusal });
   const stopSweeper = startSweeper({
     conversations: c.conversations,
     turns: c.turns,

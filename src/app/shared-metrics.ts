@@ -58,6 +58,12 @@ export const SHARED_METRICS = {
     type: 'counter',
     labelNames: ['outcome', 'channel'],
   },
+  aiGateRefusals: {
+    name: 'iris_ai_gate_refusals_total',
+    help: 'Model calls the AI gate refused (the message was read offline), by refusal: ai_unavailable, ai_disabled_for_tenant, ai_not_in_plan, ai_cost_limit_reached, ai_rate_limit_exceeded.',
+    type: 'counter',
+    labelNames: ['refusal'],
+  },
   providerErrors: {
     name: 'iris_provider_errors_total',
     help: 'Errors from outside providers (Gemini), by provider and error code.',

@@ -46,6 +46,14 @@ export class RedisKeys {
   metrics(): string {
     return `${this.prefix}:metrics`;
   }
+  /** The platform's AI switch: present while an operator has turned AI off (`npm run iris -- ai off`). */
+  aiOff(): string {
+    return `${this.prefix}:ai:off`;
+  }
+  /** Model calls counted in one minute window (`stores/model-call-limiter.ts`). */
+  modelCalls(who: 'tenant' | 'user', id: string, minute: number): string {
+    return `${this.prefix}:ai:calls:${who}:${id}:${minute}`;
+  }
   /** A lease: one holder at a time among processes (core/lease.ts). */
   lease(name: string): string {
     return `${this.prefix}:lease:${name}`;

@@ -1,4 +1,5 @@
 import type { Understanding } from '../core/understanding';
+import type { AiRefusal } from './ai-gate';
 
 /**
  * What the engine returns: an `Understanding` (all the pipeline reads) plus where it came from,
@@ -14,12 +15,9 @@ export type BlockReason = 'injection' | 'tool_not_allowed' | 'tool_unknown' | 'c
 
 export type FallbackReason =
   | 'mode_offline'
-  | 'ai_disabled'
+  | AiRefusal
   | 'offline_confident'
   | 'sanitized_empty'
-  | 'cost_limit'
-  | 'request_limit'
-  | 'usage_unreadable'
   | 'no_tools'
   | 'prompt_budget'
   | 'provider_error'

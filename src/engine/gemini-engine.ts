@@ -19,6 +19,7 @@ import { USABLE_FINISH, readAnswer } from './model-response';
 import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationContext } from './prompt-builder';
 import { understandingContext } from './understanding-context';
 import type { UsageGuard } from './usage-guard';
+import type { AiGate, AiRefusal } from './ai-gate';
 
 /** The one SDK method the engine needs; the real `GoogleGenAI#models` satisfies it. */
 export interface GenerateContentApi {
@@ -33,6 +34,8 @@ export interface GeminiEngineOptions {
   caller: ResilientCaller;
   model: string;
   usage: UsageGuard;
+  /** The five checks before a model call (`ai-gate.ts`). */
+  gate: AiGate;
   audit: EngineAudit;
   logger: EngineLogger;
   context?: ConversationContextSource;
@@ -49,12 +52,13 @@ export interface GeminiEngineOptions {
 /**
  * Understanding with Gemini function calling, per tenant mode (TenantProfile.ai.mode):
  *
- * - `offline` (or `ai.enabled` false): the offline understander only; no model, no detector.
+ * - `offline`: the offline understander only; no model, no detector.
  * - `model_first`: the model reads every message; on any failure, the offline reading is used.
  * - `offline_first`: the offline reading, unless it is UNKNOWN or below 0.7; then the model.
  *
- * In both model modes, in this order: injection detection (HIGH: no call, UNKNOWN, alert), the
- * plan's hard limit (over: offline), the prompt, the call through the resilient caller (time-out,
+ * In both model modes, in this order: the AI gate's checks 1-3 (platform switch, tenant flag,
+ * plan; refused: offline, no detector), injection detection (HIGH: no call, UNKNOWN, alert), the
+ * gate's checks 4-5 (hard cost limit, calls per minute), the prompt, the call through the resilient caller (time-out,
  * 429, 5xx, open circuit, any error: offline), usage and cost recorded, output validation,
  * grounding, confidence (`model-reading.ts`). The offline reading is computed first every time:
  * it is the fallback, the witness grounding checks values against, and half of the confidence.
@@ -69,8 +73,9 @@ export class GeminiIntentEngine implements IntentEngine {
   async understand(text: string, scope: Scope, pack: DomainPack, typed = text): Promise<EngineUnderstanding> {
     const offline = pack.understander.understand(text, understandingContext(scope));
     const ai = scope.tenant.ai;
-    if (!ai.enabled) return offlineResult(offline, 'ai_disabled');
     if (ai.mode === 'offline') return offlineResult(offline, 'mode_offline');
+    const admitted = await this.options.gate.admits(scope.tenant);
+    if (!admitted.allowed) return this.refused(scope, offline, admitted.refusal, admitted.detail);
 
     const analysis = analyzeInjection(typed);
     if (analysis.action === 'BLOCK') return this.blockInjection(scope, analysis);
@@ -91,10 +96,10 @@ export class GeminiIntentEngine implements IntentEngine {
   ): Promise<EngineUnderstanding> {
     const fallback = (reason: FallbackReason, detail?: Record<string, unknown>) =>
       this.fallback(scope, offline, reason, detail);
-    const allowance = await this.options.usage.allowance(scope.tenant, scope.now);
-    if (!allowance.allowed) return fallback(allowance.reason);
     const offered = availableTools(pack, scope.tenant, scope.user);
     if (offered.length === 0) return fallback('no_tools');
+    const allowed = await this.options.gate.allowsCall(scope.tenant, scope.user, scope.now);
+    if (!allowed.allowed) return this.refused(scope, offline, allowed.refusal, allowed.detail);
 
     let prompt: BuiltPrompt;
     try {
@@ -241,6 +246,16 @@ export class GeminiIntentEngine implements IntentEngine {
     }
     this.options.audit.record(scope, 'model_fallback', { reason, ...detail });
     return offlineResult(offline, reason);
+  }
+
+  /** A refusal of the AI gate: counted (audit `model_fallback` with the refusal), read offline. */
+  private refused(
+    scope: Scope,
+    offline: Understanding,
+    refusal: AiRefusal,
+    detail: string | undefined,
+  ): EngineUnderstanding {
+    return this.fallback(scope, offline, refusal, detail === undefined ? {} : { detail });
   }
 
   private blockInjection(scope: Scope, analysis: InjectionAnalysis): EngineUnderstanding {

@@ -5,7 +5,7 @@
  * - `offlineIntentEngine`: the pack's offline understander (rules, no network, no cost), read in
  *   the tenant's locale and time zone at the turn's `now`. What the app uses without a Gemini key.
  *
- * - `createIntentEngine({ gemini, usage, logger, audit?, context?, resilience? })`: with
+ * - `createIntentEngine({ gemini, usage, logger, audit?, context?, resilience?, platform?, limiter? })`: with
  *   `gemini.apiKey` set, a Gemini engine that honours each tenant's `ai` settings (`enabled`,
  *   `mode`: offline | model_first | offline_first, `plan`, `features`); without a key, the
  *   offline engine. Wire it once in the composition root:
@@ -31,12 +31,13 @@
 import { createGeminiClient } from '../providers/gemini/client';
 import { toProviderError } from '../providers/gemini/errors';
 import { createResilientCaller, type ResilienceOptions } from '../providers/resilience';
-import type { IntentEngine, AuditSink } from '../pipeline/ports';
+import type { IntentEngine, AuditSink, ModelCallLimiter, PlatformAiSwitch } from '../pipeline/ports';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
 import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';
 import { offlineIntentEngine } from './offline-engine';
 import { UsageGuard, type UsageLedger } from './usage-guard';
+import { AiGate, ALWAYS_ON, type AiRefusal } from './ai-gate';
 
 export { offlineIntentEngine } from './offline-engine';
 export { GeminiIntentEngine, type ConversationContextSource, type GenerateContentApi } from './gemini-engine';
@@ -46,6 +47,7 @@ export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
 export { MODEL_PRICES, PLAN_LIMITS, costUsd, planLimits } from './pricing';
 export type { EngineLogger } from './engine-logger';
 export type { UsageLedger } from './usage-guard';
+export { AI_REFUSALS, isAiRefusal, type AiRefusal } from './ai-gate';
 
 /** Provider name in error messages and log lines, and the name of the engine's resilient caller. */
 export const GEMINI_UNDERSTANDING_LABEL = 'gemini-understanding';
@@ -57,6 +59,12 @@ export interface IntentEngineConfig {
   gemini?: { apiKey: string; baseUrl?: string | undefined; model?: string; timeoutMs?: number };
   /** Tokens and cost per tenant per month (`PrismaAiUsageStore` in the app). */
   usage: UsageLedger;
+  /** The AI gate's platform switch (`RedisAiSwitch` in the app); default: always on. */
+  platform?: PlatformAiSwitch;
+  /** The AI gate's calls per minute (`RedisModelCallLimiter` in the app); default: no limit. */
+  limiter?: ModelCallLimiter;
+  /** Told of each refusal of the AI gate (the app counts them in a metric). */
+  onRefusal?: (refusal: AiRefusal) => void;
   logger: EngineLogger;
   audit?: AuditSink;
   context?: ConversationContextSource;
@@ -96,11 +104,18 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
   }
   const model = gemini.model ?? DEFAULT_GEMINI_UNDERSTANDING_MODEL;
   config.logger.info({ engine: 'gemini', model }, 'understanding: Gemini function calling per tenant mode');
+  const usage = new UsageGuard(config.usage, config.logger);
   return new GeminiIntentEngine({
     models: client.models,
     caller,
     model,
-    usage: new UsageGuard(config.usage, config.logger),
+    usage,
+    gate: new AiGate({
+      platform: config.platform ?? ALWAYS_ON,
+      usage,
+      ...(config.limiter ? { limiter: config.limiter } : {}),
+      ...(config.onRefusal ? { onRefusal: config.onRefusal } : {}),
+    }),
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),

@@ -39,16 +39,20 @@ export function costUsd(model: string, inputTokens: number, outputTokens: number
   return (inputTokens * price.inputPerMillionUsd + outputTokens * price.outputPerMillionUsd) / 1_000_000;
 }
 
-/** Monthly limits per plan (docs/gemini.md). An unknown plan gets Basic's, the smallest. */
+/** Monthly limits per plan (docs/gemini.md). An unknown plan gets Basic's, the smallest with AI. */
 export interface PlanLimits {
+  /** Whether the plan pays for model calls at all (the AI gate's third check). */
+  includesAi: boolean;
   monthlyUsd: number;
   monthlyRequests: number;
 }
 
 export const PLAN_LIMITS: Readonly<Record<string, PlanLimits>> = {
-  basic: { monthlyUsd: 10, monthlyRequests: 5_000 },
-  professional: { monthlyUsd: 50, monthlyRequests: 25_000 },
-  enterprise: { monthlyUsd: 200, monthlyRequests: 100_000 },
+  /** Offline understanding only: every feature of the product, no model. */
+  free: { includesAi: false, monthlyUsd: 0, monthlyRequests: 0 },
+  basic: { includesAi: true, monthlyUsd: 10, monthlyRequests: 5_000 },
+  professional: { includesAi: true, monthlyUsd: 50, monthlyRequests: 25_000 },
+  enterprise: { includesAi: true, monthlyUsd: 200, monthlyRequests: 100_000 },
 };
 
 export function planLimits(plan: string): PlanLimits {

@@ -5,7 +5,7 @@ import type { EngineLogger } from './engine-logger';
 import { SOFT_LIMIT_RATIO, costUsd, planLimits, type PlanLimits } from './pricing';
 
 /**
- * Cost control per tenant (docs/gemini.md check 4):
+ * Cost control per tenant (the AI gate's check 4, docs/gemini.md):
  *
  * - before a model call: the month's spending (USD) or request count at or over the plan's limit
  *   -> no call; the message is read offline, which keeps working ("hard limit");

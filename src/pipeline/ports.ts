@@ -135,6 +135,16 @@ export interface UsageIncrement {
   planLimitUsd: number;
 }
 
+/** The platform's AI switch: the AI gate's first check (`engine/ai-gate.ts`). */
+export interface PlatformAiSwitch {
+  isOn(): Promise<boolean>;
+}
+
+/** Model calls per minute per tenant and per user; `take` counts one and says whether it fits. */
+export interface ModelCallLimiter {
+  take(tenantId: string, userId: string, now: Date): Promise<boolean>;
+}
+
 /** A passage of the tenant's own documents that answers a question, with where it comes from. */
 export interface KnowledgePassage {
   title: string;

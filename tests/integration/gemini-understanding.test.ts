@@ -490,7 +490,7 @@ describe('usage and cost per tenant and month', () => {
     await expect(understand(engine, CREATE_TEXT, scope(t))).resolves.toMatchObject({
       intent: 'CREATE_BOLETO',
       source: 'offline',
-      fallback: 'cost_limit',
+      fallback: 'ai_cost_limit_reached',
     });
     expect(server.requests).toHaveLength(0);
 

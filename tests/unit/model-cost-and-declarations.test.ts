@@ -73,11 +73,12 @@ describe('pricing and plans', () => {
     expect(priceOf('some-new-model')).toEqual(priceOf('gemini-2.5-pro'));
   });
 
-  it("follows seed 003 §8.4's plans; an unknown plan gets Basic's limits", () => {
+  it("follows seed 003 §8.4's plans, plus a free one without AI; an unknown plan gets Basic's limits", () => {
     expect(PLAN_LIMITS).toEqual({
-      basic: { monthlyUsd: 10, monthlyRequests: 5_000 },
-      professional: { monthlyUsd: 50, monthlyRequests: 25_000 },
-      enterprise: { monthlyUsd: 200, monthlyRequests: 100_000 },
+      free: { includesAi: false, monthlyUsd: 0, monthlyRequests: 0 },
+      basic: { includesAi: true, monthlyUsd: 10, monthlyRequests: 5_000 },
+      professional: { includesAi: true, monthlyUsd: 50, monthlyRequests: 25_000 },
+      enterprise: { includesAi: true, monthlyUsd: 200, monthlyRequests: 100_000 },
     });
     expect(planLimits('Professional').monthlyUsd).toBe(50);
     expect(planLimits('gold')).toEqual(PLAN_LIMITS.basic);

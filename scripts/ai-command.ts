@@ -1,0 +1,85 @@
+import { Redis } from 'ioredis';
+import { loadConfig } from '../config';
+import { RedisKeys } from '../src/core/redis-keys';
+import type { UnderstandingMode } from '../src/domains/types';
+import { PLAN_LIMITS } from '../src/engine';
+import { RedisAiSwitch } from '../src/stores/ai-switch';
+import type { PrismaClient } from '../src/stores/prisma/client';
+
+const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_first'];
+/** How long the pipeline processes may keep reading a tenant as it was (the directory's cache). */
+const DIRECTORY_CACHE_S = 30;
+
+/**
+ * `npm run iris -- tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
+ * [--plan free|basic|professional|enterprise]`: a tenant's AI settings (the AI gate's checks 2
+ * and 3, and how the model is used), printed back as they now are.
+ */
+export async function setTenantAi(
+  db: PrismaClient,
+  tenant: { id: string; slug: string; aiSettings: unknown },
+  values: { enabled?: string; mode?: string; plan?: string },
+): Promise<void> {
+  const settings = { ...((tenant.aiSettings ?? {}) as Record<string, string | boolean | string[]>) };
+  if (values.enabled !== undefined) {
+    if (values.enabled !== 'yes' && values.enabled !== 'no') throw new Error('--enabled must be yes or no');
+    settings.enabled = values.enabled === 'yes';
+  }
+  if (values.mode !== undefined) {
+    if (!MODES.includes(values.mode as UnderstandingMode))
+      throw new Error(`--mode must be one of ${MODES.join(', ')}`);
+    settings.mode = values.mode;
+  }
+  if (values.plan !== undefined) {
+    if (!(values.plan in PLAN_LIMITS))
+      throw new Error(`--plan must be one of ${Object.keys(PLAN_LIMITS).join(', ')}`);
+    settings.plan = values.plan;
+  }
+  await db.tenant.update({ where: { id: tenant.id }, data: { aiSettings: settings } });
+  const plan = String(settings.plan ?? 'basic');
+  const limits = PLAN_LIMITS[plan];
+  console.log(
+    `"${tenant.slug}": AI ${settings.enabled === true ? 'enabled' : 'disabled'}, mode ${String(settings.mode ?? 'offline')}, plan ${plan}` +
+      (limits === undefined
+        ? ''
+        : limits.includesAi
+          ? ` (up to US$ ${limits.monthlyUsd} and ${limits.monthlyRequests} model calls a month)`
+          : ' (no model calls: offline understanding only)') +
+      `. Running processes see it within ${DIRECTORY_CACHE_S} s.`,
+  );
+}
+
+/**
+ * `npm run iris -- ai off --reason "…"`, `ai on`, `ai status`: the platform's AI switch (the AI
+ * gate's first check) for every tenant at once, without a restart. Off, every message is read
+ * offline; the pipeline processes see the change within a second.
+ */
+export async function platformAi(action: string | undefined, reason: string | undefined): Promise<void> {
+  const config = loadConfig();
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  try {
+    const aiSwitch = new RedisAiSwitch(redis, new RedisKeys(config.IRIS_PREFIX), {
+      enabledByConfig: config.AI_ENABLED,
+    });
+    if (action === 'off') {
+      await aiSwitch.turnOff(reason ?? 'turned off by an operator');
+      console.log('AI is off for every tenant: messages are read offline until `npm run iris -- ai on`.');
+    } else if (action === 'on') {
+      await aiSwitch.turnOn();
+      console.log(
+        config.AI_ENABLED
+          ? 'AI is on again (each tenant still needs AI enabled and a plan that includes it).'
+          : 'The run-time switch is on, but AI_ENABLED=false in this configuration keeps AI off.',
+      );
+    } else if (action === 'status') {
+      const off = await aiSwitch.off();
+      if (!config.AI_ENABLED) console.log('AI is off: AI_ENABLED=false in the configuration.');
+      else if (off) console.log(`AI is off since ${off.at}: ${off.reason}`);
+      else console.log('AI is on.');
+    } else {
+      throw new Error('usage: npm run iris -- ai off [--reason "…"] | ai on | ai status');
+    }
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,104 @@
+import type { TenantProfile, UserProfile } from '../domains/types';
+import type { ModelCallLimiter, PlatformAiSwitch } from '../pipeline/ports';
+import { planLimits } from './pricing';
+import type { UsageGuard } from './usage-guard';
+
+/**
+ * The AI gate: the checks every model call passes first, in this order (seed 003 §10.1). The
+ * first that fails names the refusal, and the message is read offline instead — the product
+ * keeps working without the model, so a refusal never reaches the person as an error.
+ *
+ * | order | check                              | refusal                   |
+ * |-------|------------------------------------|---------------------------|
+ * | 1     | the platform's switch is on        | `ai_unavailable`          |
+ * | 2     | the tenant has AI enabled          | `ai_disabled_for_tenant`  |
+ * | 3     | the tenant's plan includes AI      | `ai_not_in_plan`          |
+ * | 4     | the month's hard cost limit        | `ai_cost_limit_reached`   |
+ * | 5     | calls per minute, tenant and user  | `ai_rate_limit_exceeded`  |
+ *
+ * (The seed gives each an HTTP status, 503 / 403 / 403 / 429 / 429, for endpoints that call a
+ * model; no endpoint of the web process does yet: chat messages go through the queue.)
+ *
+ * Checks 1-3 say whether the tenant may use a model at all (`admits`, before anything else is
+ * done for the model, such as the injection detector); 4-5 are spent only on a call about to be
+ * made (`allowsCall`), so a message read offline with confidence costs no rate-limit token.
+ * A check that cannot be read fails closed (`ai_unavailable`): offline understanding is always
+ * there, an unmetered model call is not.
+ */
+export const AI_REFUSALS = [
+  'ai_unavailable',
+  'ai_disabled_for_tenant',
+  'ai_not_in_plan',
+  'ai_cost_limit_reached',
+  'ai_rate_limit_exceeded',
+] as const;
+export type AiRefusal = (typeof AI_REFUSALS)[number];
+
+export function isAiRefusal(reason: string): reason is AiRefusal {
+  return (AI_REFUSALS as readonly string[]).includes(reason);
+}
+
+export type GateVerdict = { allowed: true } | { allowed: false; refusal: AiRefusal; detail?: string };
+
+const ALLOWED: GateVerdict = { allowed: true };
+
+export interface AiGateDeps {
+  platform: PlatformAiSwitch;
+  usage: UsageGuard;
+  /** Without one, check 5 always passes (a single-tenant deployment may not want it). */
+  limiter?: ModelCallLimiter;
+  /** Told of every refusal (the app counts them: `iris_ai_gate_refusals_total`). */
+  onRefusal?: (refusal: AiRefusal) => void;
+}
+
+export class AiGate {
+  constructor(private readonly deps: AiGateDeps) {}
+
+  /** Checks 1-3: may this tenant use a model at all? */
+  async admits(tenant: TenantProfile): Promise<GateVerdict> {
+    return this.told(await this.firstThree(tenant));
+  }
+
+  /** Checks 4-5, for a call about to be made (check 5 counts it). */
+  async allowsCall(tenant: TenantProfile, user: UserProfile, now: Date): Promise<GateVerdict> {
+    return this.told(await this.lastTwo(tenant, user, now));
+  }
+
+  private told(verdict: GateVerdict): GateVerdict {
+    if (!verdict.allowed) this.deps.onRefusal?.(verdict.refusal);
+    return verdict;
+  }
+
+  private async firstThree(tenant: TenantProfile): Promise<GateVerdict> {
+    let on: boolean;
+    try {
+      on = await this.deps.platform.isOn();
+    } catch {
+      return { allowed: false, refusal: 'ai_unavailable', detail: 'switch_unreadable' };
+    }
+    if (!on) return { allowed: false, refusal: 'ai_unavailable', detail: 'platform_off' };
+    if (!tenant.ai.enabled) return { allowed: false, refusal: 'ai_disabled_for_tenant' };
+    if (!planLimits(tenant.ai.plan).includesAi) return { allowed: false, refusal: 'ai_not_in_plan' };
+    return ALLOWED;
+  }
+
+  private async lastTwo(tenant: TenantProfile, user: UserProfile, now: Date): Promise<GateVerdict> {
+    const allowance = await this.deps.usage.allowance(tenant, now);
+    if (!allowance.allowed) {
+      return allowance.reason === 'usage_unreadable'
+        ? { allowed: false, refusal: 'ai_unavailable', detail: allowance.reason }
+        : { allowed: false, refusal: 'ai_cost_limit_reached', detail: allowance.reason };
+    }
+    if (!this.deps.limiter) return ALLOWED;
+    let fits: boolean;
+    try {
+      fits = await this.deps.limiter.take(tenant.id, user.id, now);
+    } catch {
+      return { allowed: false, refusal: 'ai_unavailable', detail: 'rate_unreadable' };
+    }
+    return fits ? ALLOWED : { allowed: false, refusal: 'ai_rate_limit_exceeded' };
+  }
+}
+
+/** A switch that is always on: the engine's default when the app wires none (tests, scripts). */
+export const ALWAYS_ON: PlatformAiSwitch = { isOn: async () => true };
