@@ -218,6 +218,21 @@ describe('corrections and references of blind round 178-181', () => {
     );
   });
 
+  it('es-MX: a loan refused is nothing owed; lending or paying for the person is out of reach', () => {
+    const proposesDebt = (text: string) => {
+      const read = es(text);
+      return read.intent === 'MANAGE_DEBT' && read.confidence >= 0.7;
+    };
+    expect(proposesDebt('estoy en buró? me acaban de negar un crédito en Coppel')).toBe(false);
+    expect(proposesDebt('me rechazaron la tarjeta de crédito de Liverpool otra vez')).toBe(false);
+    expect(proposesDebt('paga mi tarjeta Nu con lo q tengo en el banco')).toBe(false);
+    expect(proposesDebt('préstame 2 mil y te los pago el viernes jaja')).toBe(false);
+    const shared = es(
+      'de los 1,800 del super solo 600 fueron mios, lo demas lo paga mi roomie. registra solo lo mio',
+    );
+    expect(shared.intent).toBe('LOG_TRANSACTION');
+  });
+
   it('es-MX: "no sé si" negates a verb, it corrects no amount; a creditor with no "a"', () => {
     expect(
       es(

@@ -25,15 +25,18 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   // Iris keeps track of money; it never moves it: "pásale 5 mil a mi hermano por spei",
   // "págueme el recibo de la luz", "invierteme 10k en cetes". A transfer received
   // ("me llegó una transferencia") is not one of these.
+  // Nor lends it, nor pays with it: "préstame 2 mil", "paga mi tarjeta Nu con lo que tengo".
   outOfReach:
-    /\b(?:transfiere(?:le|me)?|transfierele|transferir(?:le)?|haz(?:me)? (?:una|la) transferencia|hacer (?:una|la) transferencia|pasale|depositale|pagame|pagueme|pagale|paguele|paga por mi|invierte(?:me|le)?|invertir)\b/,
+    /\b(?:transfiere(?:le|me)?|transfierele|transferir(?:le)?|haz(?:me)? (?:una|la) transferencia|hacer (?:una|la) transferencia|pasale|depositale|pagame|pagueme|pagale|paguele|paga por mi|invierte(?:me|le)?|invertir|prestame|prestanos|presteme)\b|(?:^|[.,;!?]\s*)(?:oye\s+|iris\s+)?paga (?:mi|mis)\b/,
   negated: new RegExp(
     `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b|` +
       // Taken back: "anota 200 de tacos... olvídalo, no lo anotes".
       `\\bno\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b|\\bolvidalo\\W*$|\\bno es (?:cierto|verdad)\\b|` +
       // Told as what had been done, with no request after it: "¿ya me pasé en restaurantes?
       // le había puesto 2 mil de tope" asks about the cap, it does not set it.
-      `\\bhabia(?:mos)?\\s+(?:puesto|anotado|apuntado|registrado|fijado|dicho)\\b(?!.*\\b${ACTION}\\b)`,
+      `\\bhabia(?:mos)?\\s+(?:puesto|anotado|apuntado|registrado|fijado|dicho)\\b(?!.*\\b${ACTION}\\b)|` +
+      // A loan or card refused is nothing owed: "me acaban de negar un crédito en Coppel".
+      `\\b(?:me|nos)\\s+(?:acaban de\\s+)?(?:negaron|nego|negar|rechazaron|rechazo|rechazar)\\b`,
   ),
   evidence: {
     LOG_TRANSACTION:
