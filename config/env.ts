@@ -78,6 +78,19 @@ export const envSchema = z.object({
   /** The AI gate's fifth check: model calls per minute, per tenant and per user. */
   AI_CALLS_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   AI_CALLS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * The AI alerts (docs/gemini.md#alerts), evaluated by the pipeline processes every
+   * ALERT_EVERY_MS over the last ALERT_WINDOW_MS of model calls; thresholds from seed 003 §9.2.
+   * ALERT_WEBHOOK_URL: where they are POSTed (Slack-style JSON) besides the log.
+   */
+  ALERT_WEBHOOK_URL: z.string().url().optional(),
+  ALERT_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
+  ALERT_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  AI_ALERT_ERROR_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  AI_ALERT_MIN_CALLS: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  AI_ALERT_P95_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
+  AI_DAILY_COST_SOFT_USD: z.coerce.number().min(0).default(50),
+  AI_DAILY_COST_HARD_USD: z.coerce.number().min(0).default(100),
 
   /**
    * SMTP server for the messages tenants queue for their contacts (`queue_message`):

@@ -17,6 +17,7 @@ import { createIntentEngine, type AiRefusal } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
 import { RedisModelCallLimiter } from '../stores/model-call-limiter';
+import { RedisModelCallStats } from '../stores/model-call-stats';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
 import { QUEUES } from '../queues/names';
@@ -72,6 +73,8 @@ export class Container {
   engine: IntentEngine;
   /** The platform's AI switch (`AI_ENABLED`, `npm run iris -- ai off|on`). */
   readonly aiSwitch: RedisAiSwitch;
+  /** Every model call's outcome, latency and cost, which the AI alerts read. */
+  readonly modelCallStats: RedisModelCallStats;
   /** Told of each refusal of the AI gate (the pipeline role counts them in a metric). */
   onAiRefusal: ((refusal: AiRefusal) => void) | undefined;
   private readonly closers: Array<() => Promise<unknown>> = [];
@@ -86,6 +89,7 @@ export class Container {
     this.db = createPrismaClient(config.DATABASE_URL);
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
+    this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);
     this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
     this.directory = new Directory(this.db);
     this.conversations = new ConversationStore(this.redis, this.keys, {
@@ -138,6 +142,7 @@ export class Container {
         : undefined,
       usage: new PrismaAiUsageStore(this.db),
       platform: this.aiSwitch,
+      stats: this.modelCallStats,
       limiter: new RedisModelCallLimiter(this.redis, this.keys, {
         perTenantPerMinute: config.AI_CALLS_PER_TENANT_PER_MINUTE,
         perUserPerMinute: config.AI_CALLS_PER_USER_PER_MINUTE,

@@ -10,6 +10,8 @@ import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import { startBoletoNotifier } from './boleto-notifier';
 import { startBoletoReconciler } from './boleto-reconciler';
+import { alertDeps } from './ai-alerts/deps';
+import { startAiAlerts } from './ai-alerts/schedule';
 import { packFor } from './packs';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
@@ -108,8 +110,13 @@ export function startPipeline(
         logger: c.logger.child({ component: 'boleto-notices' }),
       })
     : undefined;
+  // The AI alerts watch model calls: only a deployment that makes them runs the job.
+  const alerts = c.config.GEMINI_API_KEY
+    ? startAiAlerts(c, alertDeps(c), c.config.ALERT_EVERY_MS)
+    : undefined;
   c.onClose(async () => {
     stopSweeper();
+    await alerts?.stop();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
     const stopDelivery = async () => {
       await deliverer?.stop();

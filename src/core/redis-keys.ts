@@ -54,6 +54,18 @@ export class RedisKeys {
   modelCalls(who: 'tenant' | 'user', id: string, minute: number): string {
     return `${this.prefix}:ai:calls:${who}:${id}:${minute}`;
   }
+  /** Model calls of one time bucket, every process' (`stores/model-call-stats.ts`). */
+  modelCallBucket(bucket: number): string {
+    return `${this.prefix}:ai:stats:${bucket}`;
+  }
+  /** The estimated cost of one UTC day's model calls, USD. */
+  modelCostDay(day: string): string {
+    return `${this.prefix}:ai:cost:${day}`;
+  }
+  /** The AI alerts firing now (a hash: alert name -> since when, severity). */
+  activeAlerts(): string {
+    return `${this.prefix}:alerts:active`;
+  }
   /** A lease: one holder at a time among processes (core/lease.ts). */
   lease(name: string): string {
     return `${this.prefix}:lease:${name}`;

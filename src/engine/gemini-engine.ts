@@ -1,7 +1,7 @@
 import { PRODUCT } from '../../config/product';
 import type { Understanding } from '../core/understanding';
 import type { DomainPack, Scope } from '../domains/types';
-import type { IntentEngine } from '../pipeline/ports';
+import type { IntentEngine, ModelCallRecord, ModelCallStats } from '../pipeline/ports';
 import type { GenerateContentParameters, GenerateContentResponse } from '../providers/gemini/sdk';
 import type { ResilientCaller } from '../providers/resilience';
 import { analyzeInjection, type InjectionAnalysis } from '../security/injection-detector';
@@ -20,6 +20,7 @@ import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationCont
 import { understandingContext } from './understanding-context';
 import type { UsageGuard } from './usage-guard';
 import type { AiGate, AiRefusal } from './ai-gate';
+import { costUsd } from './pricing';
 
 /** The one SDK method the engine needs; the real `GoogleGenAI#models` satisfies it. */
 export interface GenerateContentApi {
@@ -36,6 +37,8 @@ export interface GeminiEngineOptions {
   usage: UsageGuard;
   /** The five checks before a model call (`ai-gate.ts`). */
   gate: AiGate;
+  /** Each call's outcome, latency and cost, for the AI alerts; optional. */
+  stats?: ModelCallStats;
   audit: EngineAudit;
   logger: EngineLogger;
   context?: ConversationContextSource;
@@ -128,9 +131,18 @@ export class GeminiIntentEngine implements IntentEngine {
       );
     } catch (error) {
       const { code, message } = error as { code?: string; message?: string };
-      return fallback('provider_error', { code, error: message, latencyMs: Date.now() - started });
+      const latencyMs = Date.now() - started;
+      // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
+      this.count(scope, /circuit open/.test(message ?? '') ? 'circuit_open' : 'error', latencyMs, 0);
+      return fallback('provider_error', { code, error: message, latencyMs });
     }
     const answer = readAnswer(response);
+    this.count(
+      scope,
+      'ok',
+      Date.now() - started,
+      costUsd(this.options.model, answer.usage.inputTokens, answer.usage.outputTokens),
+    );
     await this.options.usage.record(scope.tenant, scope.now, { model: this.options.model, ...answer.usage });
     this.options.logger.info(
       {
@@ -246,6 +258,18 @@ export class GeminiIntentEngine implements IntentEngine {
     }
     this.options.audit.record(scope, 'model_fallback', { reason, ...detail });
     return offlineResult(offline, reason);
+  }
+
+  /** Counts a call for the AI alerts; a store that fails costs the count, never the reply. */
+  private count(scope: Scope, outcome: ModelCallRecord['outcome'], latencyMs: number, cost: number): void {
+    this.options.stats
+      ?.record({ outcome, latencyMs, costUsd: cost, at: scope.now })
+      .catch((error: unknown) =>
+        this.options.logger.warn(
+          { correlationId: scope.correlationId, err: error },
+          'model call not counted',
+        ),
+      );
   }
 
   /** A refusal of the AI gate: counted (audit `model_fallback` with the refusal), read offline. */

@@ -31,7 +31,13 @@
 import { createGeminiClient } from '../providers/gemini/client';
 import { toProviderError } from '../providers/gemini/errors';
 import { createResilientCaller, type ResilienceOptions } from '../providers/resilience';
-import type { IntentEngine, AuditSink, ModelCallLimiter, PlatformAiSwitch } from '../pipeline/ports';
+import type {
+  IntentEngine,
+  AuditSink,
+  ModelCallLimiter,
+  ModelCallStats,
+  PlatformAiSwitch,
+} from '../pipeline/ports';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
 import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';
@@ -65,6 +71,8 @@ export interface IntentEngineConfig {
   limiter?: ModelCallLimiter;
   /** Told of each refusal of the AI gate (the app counts them in a metric). */
   onRefusal?: (refusal: AiRefusal) => void;
+  /** Each model call's outcome, latency and cost, for the AI alerts (`RedisModelCallStats`). */
+  stats?: ModelCallStats;
   logger: EngineLogger;
   audit?: AuditSink;
   context?: ConversationContextSource;
@@ -110,6 +118,7 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     caller,
     model,
     usage,
+    ...(config.stats ? { stats: config.stats } : {}),
     gate: new AiGate({
       platform: config.platform ?? ALWAYS_ON,
       usage,

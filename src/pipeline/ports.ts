@@ -135,6 +135,23 @@ export interface UsageIncrement {
   planLimitUsd: number;
 }
 
+/**
+ * One model call as the provider answered it, for the AI alerts (error rate, latency, the day's
+ * cost, an open circuit): `circuit_open` is a call the breaker refused (no request left).
+ */
+export interface ModelCallRecord {
+  outcome: 'ok' | 'error' | 'circuit_open';
+  latencyMs: number;
+  /** Estimated cost of the call in USD (0 when it failed). */
+  costUsd: number;
+  at: Date;
+}
+
+/** Where the engine counts its model calls (`RedisModelCallStats` in the app). */
+export interface ModelCallStats {
+  record(call: ModelCallRecord): Promise<void>;
+}
+
 /** The platform's AI switch: the AI gate's first check (`engine/ai-gate.ts`). */
 export interface PlatformAiSwitch {
   isOn(): Promise<boolean>;
