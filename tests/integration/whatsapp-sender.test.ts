@@ -63,9 +63,11 @@ async function openChannel(send: Record<string, unknown> = {}, extra: Record<str
   socket.open();
   await waitFor(() => channel.isActive());
   /** The person writes first: the adapter marks the chat. */
+  // Waits for this message's own envelope: after a group message, one is already there.
   const personWrites = async () => {
+    const before = ingress.envelopes.length;
     socket.upsert(loadUpsert('text'));
-    await waitFor(() => ingress.envelopes.length > 0);
+    await waitFor(() => ingress.envelopes.length > before);
   };
   const reply = (overrides: Partial<OutboundMessage> = {}): OutboundMessage => ({
     id: `reply-${randomUUID()}`,
