@@ -146,6 +146,11 @@ export const envSchema = z.object({
   /** Audio bytes live in Redis at most this long (deleted once transcribed). */
   AUDIO_TTL_SEC: z.coerce.number().int().min(10).default(900),
 
+  /**
+   * Bearer token for the operator API of the web process (`/platform/ai/*`: usage, providers,
+   * cost); unset, those routes do not exist. At least 24 characters (`openssl rand -hex 24`).
+   */
+  OPERATOR_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
   /** Basic-auth user:password for the queue dashboard on the web process; unset disables it. */
   DASHBOARD_CREDENTIALS: z
     .string()

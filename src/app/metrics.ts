@@ -29,6 +29,22 @@ export function createWebMetrics() {
       labelNames: ['account', 'state'],
       registers: [registry],
     }),
+    aiCostTodayUsd: new client.Gauge({
+      name: 'iris_ai_cost_today_usd',
+      help: "Estimated cost of today's model calls (UTC day), all tenants; the AI alerts' daily limits apply to it.",
+      registers: [registry],
+    }),
+    aiProviderCalls: new client.Gauge({
+      name: 'iris_ai_provider_calls_last_5m',
+      help: 'Model calls of the last 5 minutes by outcome: ok, error, circuit_open (refused by the breaker).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    aiProviderP95Seconds: new client.Gauge({
+      name: 'iris_ai_provider_p95_seconds_last_5m',
+      help: '95th percentile latency of the model calls of the last 5 minutes (upper bound of its bucket; 0 without calls).',
+      registers: [registry],
+    }),
     mailboxesWaiting: new client.Gauge({
       name: 'iris_mailboxes_waiting',
       help: 'Conversations with messages waiting in their mailbox (being handled or queued).',

@@ -6,7 +6,9 @@ import { WhatsappStatusBoard } from './channels/whatsapp-status';
 import type { Container } from './container';
 import { createWebMetrics, type WebMetrics } from './metrics';
 import { mountProviderWebhooks } from './provider-webhooks';
+import { mountPlatformAiApi } from './platform-ai-api';
 import { renderSharedMetrics } from './shared-metrics';
+import { p95Ms } from '../stores/model-call-stats';
 
 /**
  * The `web` process: liveness, readiness, Prometheus metrics, the queue dashboard, and the
@@ -19,6 +21,8 @@ import { renderSharedMetrics } from './shared-metrics';
  *   counters every other process adds to Redis (shared-metrics.ts).
  * - /dashboard: bull-board behind basic auth, only when DASHBOARD_CREDENTIALS is set.
  * - POST /webhooks/asaas/:tenant: payment events of tenants connected to Asaas (provider-webhooks.ts).
+ * - /platform/ai/metrics/{usage,providers,cost}: the operator API for the AI, behind
+ *   OPERATOR_TOKEN, only when it is set (platform-ai-api.ts).
  *
  * Await `app.ready()` (or `listen`) before use: the dashboard registers asynchronously.
  */
@@ -70,6 +74,7 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   });
 
   mountProviderWebhooks(app, c);
+  if (c.config.OPERATOR_TOKEN) mountPlatformAiApi(app, c, c.config.OPERATOR_TOKEN);
 
   if (c.config.DASHBOARD_CREDENTIALS) {
     const credentials = c.config.DASHBOARD_CREDENTIALS;
@@ -96,6 +101,14 @@ async function readGauges(c: Container, queues: Queue[], metrics: WebMetrics): P
     }),
   );
   metrics.mailboxesWaiting.set(await c.redis.zcard(c.keys.activeMailboxes()));
+  const now = new Date();
+  const calls = await c.modelCallStats.window(now, 5 * 60_000);
+  metrics.aiCostTodayUsd.set(await c.modelCallStats.dailyCostUsd(now.toISOString().slice(0, 10)));
+  metrics.aiProviderCalls.set({ outcome: 'ok' }, calls.ok);
+  metrics.aiProviderCalls.set({ outcome: 'error' }, calls.error);
+  metrics.aiProviderCalls.set({ outcome: 'circuit_open' }, calls.circuitOpen);
+  const p95 = p95Ms(calls);
+  metrics.aiProviderP95Seconds.set(p95 === undefined ? 0 : p95 / 1000);
   const account = c.config.WHATSAPP_ACCOUNT;
   metrics.whatsappProcesses.reset();
   for (const { state } of await new WhatsappStatusBoard(c.redis, c.keys, account).states())

@@ -66,6 +66,29 @@ export class PrismaAiUsageStore {
     return row ? totals(row) : undefined;
   }
 
+  /**
+   * Every tenant's totals for one month (`YYYY-MM-01`), the dearest first, with who they are
+   * and their plan: what the usage API and the month's cost add up.
+   */
+  async allTenants(
+    periodMonth: string,
+  ): Promise<Array<AiUsageTotals & { tenantId: string; slug: string; plan: string }>> {
+    const rows = await this.db.aiUsageSummary.findMany({
+      where: { periodMonth: new Date(`${periodMonth}T00:00:00Z`) },
+      include: { tenant: { select: { slug: true, aiSettings: true } } },
+      orderBy: { estimatedCostUsd: 'desc' },
+    });
+    return rows.map((row) => {
+      const plan = (row.tenant.aiSettings as { plan?: unknown } | null)?.plan;
+      return {
+        tenantId: row.tenantId,
+        slug: row.tenant.slug,
+        plan: typeof plan === 'string' ? plan : 'basic',
+        ...totals(row),
+      };
+    });
+  }
+
   /** Adds one request and its tokens and cost; returns the totals before and after. */
   async add(increment: AiUsageIncrement): Promise<AiUsageChange> {
     const cost = roundCostUp(increment.costUsd);

@@ -3,6 +3,8 @@ import type { RedisKeys } from '../core/redis-keys';
 import type { ModelCallRecord, ModelCallStats } from '../pipeline/ports';
 
 /** Upper bounds of the latency buckets, in ms; the last bucket is everything above. */
+const DAY_TOTALS_KEPT_MS = 40 * 86_400_000;
+
 export const LATENCY_BOUNDS_MS = [100, 250, 500, 1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
 /** What the calls of a time window came to, summed over every pipeline process. */
@@ -18,7 +20,7 @@ export interface CallWindow {
  * Model calls counted per time bucket in Redis, for the AI alerts: every pipeline process adds
  * to the same buckets (one MULTI per call), and the alert job reads a window of them. Per
  * bucket, a hash: `ok`, `error`, `circuit_open`, and `lat:<i>` per latency bucket; per UTC day,
- * the estimated cost. Buckets live a day, day totals three.
+ * the estimated cost. Buckets live a day; day totals 40 days, so a month's days can be listed.
  */
 export class RedisModelCallStats implements ModelCallStats {
   private readonly bucketMs: number;
@@ -37,7 +39,7 @@ export class RedisModelCallStats implements ModelCallStats {
     if (call.outcome !== 'circuit_open') tx.hincrby(key, `lat:${latencyBucket(call.latencyMs)}`, 1);
     if (call.costUsd > 0) {
       const day = this.keys.modelCostDay(call.at.toISOString().slice(0, 10));
-      tx.incrbyfloat(day, call.costUsd).pexpire(day, 3 * 86_400_000);
+      tx.incrbyfloat(day, call.costUsd).pexpire(day, DAY_TOTALS_KEPT_MS);
     }
     await tx.exec();
   }
