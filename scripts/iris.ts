@@ -15,6 +15,7 @@
  *   tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
  *             [--plan free|basic|professional|enterprise]   # the tenant's AI (docs/gemini.md)
  *   ai off [--reason "provider outage"] | ai on | ai status   # AI for every tenant, at run time
+ *   analytics --tenant demo [--days 7]   # messages, resolution, fallbacks, intents, tools
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
  *          (FILE: Markdown, text, HTML or PDF)
  *   kb list --tenant demo
@@ -36,6 +37,7 @@ import { createPrismaClient } from '../src/stores/prisma/client';
 import { parseTaxpayerId } from '../src/domains/taxpayer-id';
 import { setProvider } from './provider-command';
 import { platformAi, setTenantAi } from './ai-command';
+import { printAnalytics } from './analytics-command';
 
 const ROLES = ['owner', 'operator', 'viewer'] as const;
 
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
       enabled: { type: 'string' },
       plan: { type: 'string' },
       reason: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -209,6 +212,10 @@ async function main(): Promise<void> {
       }
       case 'tenant ai': {
         await setTenantAi(db, await tenantBySlug(), values);
+        break;
+      }
+      case 'analytics': {
+        await printAnalytics(db, await tenantBySlug(), values.days);
         break;
       }
       case 'ai off':

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planLimits } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
+import { AnalyticsStore } from '../stores/analytics-store';
 import { p95Ms } from '../stores/model-call-stats';
 import type { Container } from './container';
 
@@ -17,11 +18,16 @@ import type { Container } from './container';
  *   the current month, a month-end projection at the pace so far; the daily limits and whether
  *   AI is on.
  *
+ * - GET /platform/analytics?tenant=slug&days=7 — what a tenant's conversations came to
+ *   (seed 003 §1.5, §3.5): messages, conversations, resolution and fallback rates, top intents,
+ *   per-tool calls, successes and time, from the daily roll-up of the audit log.
+ *
  * Figures come from the same places the AI gate and the alerts read: `ai_usage_summaries`
  * (PostgreSQL) and the call counters in Redis.
  */
 export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: string): void {
   const usage = new PrismaAiUsageStore(c.db);
+  const analytics = new AnalyticsStore(c.db);
   const config = c.config;
 
   app.register(async (scope) => {
@@ -57,6 +63,20 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
           ),
         },
       };
+    });
+
+    scope.get('/platform/analytics', async (request, reply) => {
+      const query = request.query as { tenant?: string; days?: string };
+      const days = Number(query.days ?? 7);
+      if (!Number.isInteger(days) || days < 1 || days > 366)
+        return reply.code(400).send({ error: 'days must be a whole number from 1 to 366' });
+      const tenant = query.tenant ? await c.db.tenant.findUnique({ where: { slug: query.tenant } }) : null;
+      if (!tenant) return reply.code(404).send({ error: 'no such tenant' });
+      const now = Date.now();
+      const dayOf = (back: number) => new Date(now - back * 86_400_000).toISOString().slice(0, 10);
+      // Today's row is rolled up on the spot; earlier days come from the hourly job.
+      await analytics.rollUp(dayOf(0));
+      return { tenant: tenant.slug, ...(await analytics.summary(tenant.id, dayOf(days - 1), dayOf(0))) };
     });
 
     scope.get('/platform/ai/metrics/providers', async (request, reply) => {

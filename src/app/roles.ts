@@ -10,8 +10,8 @@ import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import { startBoletoNotifier } from './boleto-notifier';
 import { startBoletoReconciler } from './boleto-reconciler';
-import { alertDeps } from './ai-alerts/deps';
-import { startAiAlerts } from './ai-alerts/schedule';
+import { periodicJobs } from './periodic-jobs';
+import { startScheduledJobs } from './scheduled-jobs';
 import { packFor } from './packs';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
@@ -110,13 +110,10 @@ export function startPipeline(
         logger: c.logger.child({ component: 'boleto-notices' }),
       })
     : undefined;
-  // The AI alerts watch model calls: only a deployment that makes them runs the job.
-  const alerts = c.config.GEMINI_API_KEY
-    ? startAiAlerts(c, alertDeps(c), c.config.ALERT_EVERY_MS)
-    : undefined;
+  const scheduled = startScheduledJobs(c, periodicJobs(c), c.logger.child({ component: 'scheduled-jobs' }));
   c.onClose(async () => {
     stopSweeper();
-    await alerts?.stop();
+    await scheduled.stop();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
     const stopDelivery = async () => {
       await deliverer?.stop();

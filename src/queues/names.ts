@@ -9,8 +9,8 @@ export const QUEUES = {
   turns: 'turns',
   /** Audio waiting for speech to text: consumed by transcriber workers. */
   transcribe: 'transcribe',
-  /** The AI alerts' periodic evaluation (a job scheduler), run by pipeline processes. */
-  alerts: 'alerts',
+  /** Periodic jobs (job schedulers: the AI alerts, the analytics roll-up), run by pipeline processes. */
+  scheduled: 'scheduled',
 } as const;
 
 /**

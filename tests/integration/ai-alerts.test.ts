@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { evaluateAlerts, type AlertEvaluatorDeps } from '../../src/app/ai-alerts/evaluator';
-import { startAiAlerts } from '../../src/app/ai-alerts/schedule';
+import { startScheduledJobs } from '../../src/app/scheduled-jobs';
 import { HttpAlertWebhook } from '../../src/app/ai-alerts/webhook';
 import { isoDateInZone } from '../../src/core/format';
 import { RedisKeys } from '../../src/core/redis-keys';
@@ -278,7 +278,11 @@ describe('AI alerts', () => {
       const { stats, deps } = setup();
       // The scheduler evaluates at the wall clock's time: today's cost over the soft limit.
       await stats.record({ outcome: 'ok', latencyMs: 300, costUsd: 70, at: new Date() });
-      const alerts = startAiAlerts(h.container, deps, 200);
+      const alerts = startScheduledJobs(
+        h.container,
+        [{ id: 'ai-alerts', everyMs: 200, run: (now) => evaluateAlerts(deps, now) }],
+        pino({ level: 'silent' }),
+      );
       try {
         await waitFor('the scheduled evaluation to post the alert', async () =>
           posted.length > 0 ? true : undefined,

@@ -1,0 +1,32 @@
+import { AnalyticsStore } from '../stores/analytics-store';
+import { evaluateAlerts } from './ai-alerts/evaluator';
+import { alertDeps } from './ai-alerts/deps';
+import type { Container } from './container';
+import type { ScheduledJob } from './scheduled-jobs';
+
+const DAY_MS = 86_400_000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The deployment's periodic jobs (seed 003 §8.3): the analytics roll-up (today and yesterday,
+ * UTC, so a day's last turns are counted after midnight too) and, where a Gemini key is set, the
+ * AI alerts.
+ */
+export function periodicJobs(c: Container): ScheduledJob[] {
+  const analytics = new AnalyticsStore(c.db);
+  const jobs: ScheduledJob[] = [
+    {
+      id: 'analytics-roll-up',
+      everyMs: c.config.ANALYTICS_EVERY_MS,
+      run: async (now) => ({
+        yesterday: await analytics.rollUp(utcDay(new Date(now.getTime() - DAY_MS))),
+        today: await analytics.rollUp(utcDay(now)),
+      }),
+    },
+  ];
+  if (c.config.GEMINI_API_KEY) {
+    const deps = alertDeps(c);
+    jobs.push({ id: 'ai-alerts', everyMs: c.config.ALERT_EVERY_MS, run: (now) => evaluateAlerts(deps, now) });
+  }
+  return jobs;
+}
