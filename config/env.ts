@@ -86,6 +86,8 @@ export const envSchema = z.object({
   ALERT_WEBHOOK_URL: z.string().url().optional(),
   /** How often the pipeline processes roll the audit log up into daily analytics (today and yesterday). */
   ANALYTICS_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  /** How often proposals past their TTL are marked CANCELLED ("expired") in the actions table. */
+  PROPOSALS_EXPIRE_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   ALERT_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
   ALERT_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   AI_ALERT_ERROR_RATE: z.coerce.number().min(0).max(1).default(0.1),

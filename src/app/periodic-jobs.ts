@@ -1,3 +1,4 @@
+import { PrismaActionLedger } from '../stores/action-ledger';
 import { AnalyticsStore } from '../stores/analytics-store';
 import { evaluateAlerts } from './ai-alerts/evaluator';
 import { alertDeps } from './ai-alerts/deps';
@@ -9,8 +10,8 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The deployment's periodic jobs (seed 003 §8.3): the analytics roll-up (today and yesterday,
- * UTC, so a day's last turns are counted after midnight too) and, where a Gemini key is set, the
- * AI alerts.
+ * UTC, so a day's last turns are counted after midnight too), proposals past their TTL marked
+ * expired, and, where a Gemini key is set, the AI alerts.
  */
 export function periodicJobs(c: Container): ScheduledJob[] {
   const analytics = new AnalyticsStore(c.db);
@@ -24,6 +25,12 @@ export function periodicJobs(c: Container): ScheduledJob[] {
       }),
     },
   ];
+  const ledger = new PrismaActionLedger(c.db);
+  jobs.push({
+    id: 'expire-proposals',
+    everyMs: c.config.PROPOSALS_EXPIRE_EVERY_MS,
+    run: async (now) => ({ expired: await ledger.expireStale(now) }),
+  });
   if (c.config.GEMINI_API_KEY) {
     const deps = alertDeps(c);
     jobs.push({ id: 'ai-alerts', everyMs: c.config.ALERT_EVERY_MS, run: (now) => evaluateAlerts(deps, now) });

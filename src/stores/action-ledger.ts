@@ -57,6 +57,27 @@ export class PrismaActionLedger implements ActionLedger {
     });
   }
 
+  /**
+   * Marks proposals past their TTL `CANCELLED` ("expired"), a batch at a time, so the table says
+   * what happened to them without anyone answering (a "sim" after the TTL already finds them
+   * expired either way). Returns how many. Proposals a worker has locked are left for next time.
+   */
+  async expireStale(now: Date, batch = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await this.db.$executeRaw`
+        UPDATE actions SET status = 'CANCELLED', error = 'expired', "decidedAt" = ${now}, "updatedAt" = now()
+        WHERE nonce IN (
+          SELECT nonce FROM actions
+          WHERE status = 'PROPOSED' AND "expiresAt" <= ${now}
+          ORDER BY "expiresAt"
+          LIMIT ${batch}
+          FOR UPDATE SKIP LOCKED)`;
+      total += expired;
+      if (expired < batch) return total;
+    }
+  }
+
   async claim(
     nonce: string,
     binding: { tenantId: string; conversationId: string; userId: string },

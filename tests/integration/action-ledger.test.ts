@@ -139,3 +139,34 @@ describe.each([
     });
   });
 });
+
+describe('the periodic sweep of proposals past their TTL (PostgreSQL)', () => {
+  it('marks them expired, leaves the others, and a late "sim" still finds them expired', async () => {
+    const ledger = new PrismaActionLedger(h.db);
+    const now = new Date();
+    const propose = async (expiresInMs: number) => {
+      const nonce = randomUUID();
+      await ledger.propose({
+        ...binding,
+        nonce,
+        tool: 'create_boleto',
+        params: { amount_cents: 100 },
+        correlationId: randomUUID(),
+        proposedAt: new Date(now.getTime() - 400_000),
+        expiresAt: new Date(now.getTime() + expiresInMs),
+      });
+      return nonce;
+    };
+    const stale = await propose(-100_000);
+    const fresh = await propose(200_000);
+    expect(await ledger.expireStale(now)).toBeGreaterThanOrEqual(1);
+    const rows = await h.db.action.findMany({ where: { nonce: { in: [stale, fresh] } } });
+    expect(rows.find((r) => r.nonce === stale)).toMatchObject({ status: 'CANCELLED', error: 'expired' });
+    expect(rows.find((r) => r.nonce === fresh)).toMatchObject({ status: 'PROPOSED' });
+    expect(await ledger.outcomeOf(stale, binding, now)).toBe('expired');
+    expect(await ledger.claim(stale, binding, 'late-sim', now)).toEqual({ status: 'cancelled' });
+    // Run again: nothing left of this tenant's to expire.
+    await ledger.expireStale(now);
+    expect((await h.db.action.findUniqueOrThrow({ where: { nonce: fresh } })).status).toBe('PROPOSED');
+  });
+});
