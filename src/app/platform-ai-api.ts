@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { planLimits } from '../engine';
+import { AI_REFUSAL_HTTP_STATUS, AiGate, planLimits, UsageGuard } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { AnalyticsStore } from '../stores/analytics-store';
 import { p95Ms } from '../stores/model-call-stats';
@@ -18,6 +18,9 @@ import type { Container } from './container';
  *   the current month, a month-end projection at the pace so far; the daily limits and whether
  *   AI is on.
  *
+ * - GET /platform/ai/gate?tenant=slug — may this tenant use AI now (the AI gate's checks 1-4)?
+ *   200, or the seed's status for the first refusal (503 ai_unavailable, 403
+ *   ai_disabled_for_tenant / ai_not_in_plan, 429 ai_cost_limit_reached) with its code;
  * - GET /platform/analytics?tenant=slug&days=7 — what a tenant's conversations came to
  *   (seed 003 §1.5, §3.5): messages, conversations, resolution and fallback rates, top intents,
  *   per-tool calls, successes and time, from the daily roll-up of the audit log.
@@ -28,6 +31,7 @@ import type { Container } from './container';
 export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: string): void {
   const usage = new PrismaAiUsageStore(c.db);
   const analytics = new AnalyticsStore(c.db);
+  const gate = new AiGate({ platform: c.aiSwitch, usage: new UsageGuard(usage, c.logger) });
   const config = c.config;
 
   app.register(async (scope) => {
@@ -63,6 +67,21 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
           ),
         },
       };
+    });
+
+    scope.get('/platform/ai/gate', async (request, reply) => {
+      const slug = (request.query as { tenant?: string }).tenant;
+      const row = slug ? await c.db.tenant.findUnique({ where: { slug } }) : null;
+      const tenant = row ? await c.directory.tenant(row.id) : undefined;
+      if (!tenant) return reply.code(404).send({ error: 'no such tenant' });
+      const verdict = await gate.preview(tenant, new Date());
+      if (verdict.allowed) return { tenant: tenant.slug, allowed: true };
+      return reply.code(AI_REFUSAL_HTTP_STATUS[verdict.refusal]).send({
+        tenant: tenant.slug,
+        allowed: false,
+        error: verdict.refusal,
+        detail: verdict.detail ?? null,
+      });
     });
 
     scope.get('/platform/analytics', async (request, reply) => {

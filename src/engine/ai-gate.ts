@@ -16,8 +16,9 @@ import type { UsageGuard } from './usage-guard';
  * | 4     | the month's hard cost limit        | `ai_cost_limit_reached`   |
  * | 5     | calls per minute, tenant and user  | `ai_rate_limit_exceeded`  |
  *
- * (The seed gives each an HTTP status, 503 / 403 / 403 / 429 / 429, for endpoints that call a
- * model; no endpoint of the web process does yet: chat messages go through the queue.)
+ * The seed gives each an HTTP status (503 / 403 / 403 / 429 / 429, `AI_REFUSAL_HTTP_STATUS`):
+ * the operator API's `GET /platform/ai/gate?tenant=…` answers with it (`preview`); chat messages
+ * go through the queue and never meet one.
  *
  * Checks 1-3 say whether the tenant may use a model at all (`admits`, before anything else is
  * done for the model, such as the injection detector); 4-5 are spent only on a call about to be
@@ -33,6 +34,15 @@ export const AI_REFUSALS = [
   'ai_rate_limit_exceeded',
 ] as const;
 export type AiRefusal = (typeof AI_REFUSALS)[number];
+
+/** The seed's HTTP status for each refusal (§10.1), for endpoints that answer with one. */
+export const AI_REFUSAL_HTTP_STATUS: Readonly<Record<AiRefusal, number>> = {
+  ai_unavailable: 503,
+  ai_disabled_for_tenant: 403,
+  ai_not_in_plan: 403,
+  ai_cost_limit_reached: 429,
+  ai_rate_limit_exceeded: 429,
+};
 
 export function isAiRefusal(reason: string): reason is AiRefusal {
   return (AI_REFUSALS as readonly string[]).includes(reason);
@@ -64,6 +74,15 @@ export class AiGate {
     return this.told(await this.lastTwo(tenant, user, now));
   }
 
+  /**
+   * Checks 1-4 without making a call: what an operator asks ("may this tenant use AI now?").
+   * Spends no rate-limit token and counts no refusal; check 5 depends on the moment of a call.
+   */
+  async preview(tenant: TenantProfile, now: Date): Promise<GateVerdict> {
+    const admitted = await this.firstThree(tenant);
+    return admitted.allowed ? this.costCheck(tenant, now) : admitted;
+  }
+
   private told(verdict: GateVerdict): GateVerdict {
     if (!verdict.allowed) this.deps.onRefusal?.(verdict.refusal);
     return verdict;
@@ -82,14 +101,17 @@ export class AiGate {
     return ALLOWED;
   }
 
-  private async lastTwo(tenant: TenantProfile, user: UserProfile, now: Date): Promise<GateVerdict> {
+  private async costCheck(tenant: TenantProfile, now: Date): Promise<GateVerdict> {
     const allowance = await this.deps.usage.allowance(tenant, now);
-    if (!allowance.allowed) {
-      return allowance.reason === 'usage_unreadable'
-        ? { allowed: false, refusal: 'ai_unavailable', detail: allowance.reason }
-        : { allowed: false, refusal: 'ai_cost_limit_reached', detail: allowance.reason };
-    }
-    if (!this.deps.limiter) return ALLOWED;
+    if (allowance.allowed) return ALLOWED;
+    return allowance.reason === 'usage_unreadable'
+      ? { allowed: false, refusal: 'ai_unavailable', detail: allowance.reason }
+      : { allowed: false, refusal: 'ai_cost_limit_reached', detail: allowance.reason };
+  }
+
+  private async lastTwo(tenant: TenantProfile, user: UserProfile, now: Date): Promise<GateVerdict> {
+    const cost = await this.costCheck(tenant, now);
+    if (!cost.allowed || !this.deps.limiter) return cost;
     let fits: boolean;
     try {
       fits = await this.deps.limiter.take(tenant.id, user.id, now);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildWeb } from '../../src/app/web';
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
+import { periodMonth } from '../../src/engine/usage-guard';
 import { Harness } from '../support/harness';
 
 /**
@@ -159,6 +160,52 @@ describe('operator API for the AI', () => {
     expect(text).toMatch(/^iris_ai_cost_today_usd 0\.09/m);
     expect(text).toContain('iris_ai_provider_calls_last_5m{outcome="error"} 1');
     expect(text).toContain('iris_ai_provider_p95_seconds_last_5m 10');
+  });
+
+  it("may a tenant use AI now? 200, or the seed's status and code for the first check that fails", async () => {
+    const make = async (aiSettings: Record<string, string | boolean>) => {
+      const row = await h.db.tenant.create({
+        data: {
+          slug: `gate-${randomUUID().slice(0, 8)}`,
+          name: 'gate',
+          pack: 'boletos',
+          locale: 'pt-BR',
+          timeZone: 'America/Sao_Paulo',
+          currency: 'BRL',
+          aiSettings,
+        },
+      });
+      tenants.push(row.id);
+      return row;
+    };
+    const ok = await make({ enabled: true, mode: 'model_first', plan: 'basic' });
+    const off = await make({ enabled: false, mode: 'model_first', plan: 'basic' });
+    const free = await make({ enabled: true, mode: 'model_first', plan: 'free' });
+    const spent = await make({ enabled: true, mode: 'model_first', plan: 'basic' });
+    await h.db.aiUsageSummary.create({
+      data: {
+        tenantId: spent.id,
+        periodMonth: new Date(`${periodMonth(new Date(), 'America/Sao_Paulo')}T00:00:00Z`),
+        totalRequests: 10,
+        estimatedCostUsd: '10.0000',
+        planLimitUsd: '10.00',
+      },
+    });
+    const gate = async (slug: string) => {
+      const res = await get(app, `/platform/ai/gate?tenant=${slug}`);
+      return [res.status, res.json().error ?? 'allowed'];
+    };
+    expect(await gate(ok.slug)).toEqual([200, 'allowed']);
+    expect(await gate(off.slug)).toEqual([403, 'ai_disabled_for_tenant']);
+    expect(await gate(free.slug)).toEqual([403, 'ai_not_in_plan']);
+    expect(await gate(spent.slug)).toEqual([429, 'ai_cost_limit_reached']);
+    await h.container.aiSwitch.turnOff('test');
+    try {
+      expect(await gate(ok.slug)).toEqual([503, 'ai_unavailable']);
+    } finally {
+      await h.container.aiSwitch.turnOn();
+    }
+    expect((await get(app, '/platform/ai/gate?tenant=nobody')).status).toBe(404);
   });
 
   it('without OPERATOR_TOKEN the routes do not exist', async () => {
