@@ -113,13 +113,19 @@ export function startPipeline(
   const scheduled = startScheduledJobs(c, periodicJobs(c), c.logger.child({ component: 'scheduled-jobs' }));
   c.onClose(async () => {
     stopSweeper();
-    await scheduled.stop();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
     const stopDelivery = async () => {
       await deliverer?.stop();
       await mail?.close();
     };
-    await Promise.all([stopDelivery(), reconciler.stop(), notifier?.stop(), worker.close()]);
+    // All together: the turn worker stops taking turns at once, whatever else is finishing.
+    await Promise.all([
+      worker.close(),
+      stopDelivery(),
+      reconciler.stop(),
+      notifier?.stop(),
+      scheduled.stop(),
+    ]);
   });
   return worker;
 }
