@@ -6,10 +6,9 @@ import pino from 'pino';
 import { evaluateAlerts, type AlertEvaluatorDeps } from '../../src/app/ai-alerts/evaluator';
 import { startScheduledJobs } from '../../src/app/scheduled-jobs';
 import { HttpAlertWebhook } from '../../src/app/ai-alerts/webhook';
-import { isoDateInZone } from '../../src/core/format';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { boletosPack } from '../../src/domains/boletos';
-import type { Scope, TenantProfile } from '../../src/domains/types';
+import type { TenantProfile } from '../../src/domains/types';
 import { createIntentEngine, type EngineUnderstanding } from '../../src/engine';
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { RedisAiSwitch } from '../../src/stores/ai-switch';
@@ -18,6 +17,7 @@ import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/c
 import { waitFor } from '../support/conversation';
 import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
 import { Harness } from '../support/harness';
+import { engineScope, engineTenant } from '../support/engine-tenant';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 
 /**
@@ -119,42 +119,8 @@ function setup() {
   return { engine, stats, aiSwitch, deps, keys };
 }
 
-async function tenant(): Promise<TenantProfile> {
-  const slug = `alerts-${randomUUID().slice(0, 8)}`;
-  const row = await db.tenant.create({
-    data: {
-      slug,
-      name: slug,
-      pack: 'boletos',
-      locale: 'pt-BR',
-      timeZone: 'America/Sao_Paulo',
-      currency: 'BRL',
-    },
-  });
-  tenantIds.push(row.id);
-  return {
-    id: row.id,
-    slug,
-    name: slug,
-    pack: 'boletos',
-    locale: 'pt-BR',
-    timeZone: 'America/Sao_Paulo',
-    currency: 'BRL',
-    ai: { enabled: true, mode: 'model_first', plan: 'enterprise', features: [] },
-  };
-}
-
-function scope(t: TenantProfile, now: Date): Scope {
-  return {
-    tenant: t,
-    user: { id: randomUUID(), name: 'Ana', role: 'owner' },
-    conversationId: `conv-${randomUUID().slice(0, 8)}`,
-    correlationId: `corr-${randomUUID().slice(0, 8)}`,
-    now,
-    today: isoDateInZone(now, t.timeZone),
-    db,
-  };
-}
+const tenant = () => engineTenant(db, tenantIds, { plan: 'enterprise' }, 'alerts');
+const scope = (t: TenantProfile, now: Date) => engineScope(db, t, now);
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { isoDateInZone } from '../../src/core/format';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { boletosPack } from '../../src/domains/boletos';
-import type { Scope, TenantProfile, UnderstandingMode } from '../../src/domains/types';
+import type { Scope, TenantProfile } from '../../src/domains/types';
 import { createIntentEngine, type AiRefusal, type EngineUnderstanding } from '../../src/engine';
 import { periodMonth } from '../../src/engine/usage-guard';
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
@@ -14,6 +13,7 @@ import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/c
 import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 import { Harness } from '../support/harness';
+import { engineScope, engineTenant, type TestAi } from '../support/engine-tenant';
 import { waitFor } from '../support/conversation';
 import { renderSharedMetrics, sharedMetricsOf } from '../../src/app/shared-metrics';
 
@@ -71,49 +71,8 @@ function setup(limits = { perTenantPerMinute: 100, perUserPerMinute: 100 }) {
   return { engine, platform, refusals };
 }
 
-async function tenant(
-  ai: { enabled?: boolean; plan?: string; mode?: UnderstandingMode } = {},
-): Promise<TenantProfile> {
-  const slug = `gate-${randomUUID().slice(0, 8)}`;
-  const row = await db.tenant.create({
-    data: {
-      slug,
-      name: slug,
-      pack: 'boletos',
-      locale: 'pt-BR',
-      timeZone: 'America/Sao_Paulo',
-      currency: 'BRL',
-    },
-  });
-  tenantIds.push(row.id);
-  return {
-    id: row.id,
-    slug,
-    name: slug,
-    pack: 'boletos',
-    locale: 'pt-BR',
-    timeZone: 'America/Sao_Paulo',
-    currency: 'BRL',
-    ai: {
-      enabled: ai.enabled ?? true,
-      mode: ai.mode ?? 'model_first',
-      plan: ai.plan ?? 'basic',
-      features: [],
-    },
-  };
-}
-
-function scope(t: TenantProfile, userId = randomUUID()): Scope {
-  return {
-    tenant: t,
-    user: { id: userId, name: 'Ana', role: 'owner' },
-    conversationId: `conv-${randomUUID().slice(0, 8)}`,
-    correlationId: `corr-${randomUUID().slice(0, 8)}`,
-    now: NOW,
-    today: isoDateInZone(NOW, t.timeZone),
-    db,
-  };
-}
+const tenant = (ai: TestAi = {}) => engineTenant(db, tenantIds, ai, 'gate');
+const scope = (t: TenantProfile, userId?: string) => engineScope(db, t, NOW, userId ? { id: userId } : {});
 
 const understand = (engine: ReturnType<typeof setup>['engine'], s: Scope) =>
   engine.understand(CREATE_TEXT, s, boletosPack) as Promise<EngineUnderstanding>;

@@ -1,10 +1,8 @@
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { isoDateInZone } from '../../src/core/format';
 import { boletosPack } from '../../src/domains/boletos';
 import { financePack } from '../../src/domains/finance';
-import type { Scope, TenantProfile, UserRole, UnderstandingMode } from '../../src/domains/types';
+import type { Scope, TenantProfile, UserRole } from '../../src/domains/types';
 import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
 import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/engine';
 import { availableTools, toFunctionDeclaration } from '../../src/engine/declarations';
@@ -16,6 +14,7 @@ import {
   type FakeGeminiServer,
 } from '../support/fake-gemini-server';
 import { TEST_DATABASE_URL } from '../support/test-env';
+import { engineScope, engineTenant, type TestAi } from '../support/engine-tenant';
 
 /**
  * The Gemini understanding engine with the real `@google/genai` client against a local fake of
@@ -76,49 +75,8 @@ function setup(options: { timeoutMs?: number; threshold?: number; retries?: numb
   return { engine, audit, warn, error };
 }
 
-async function tenant(
-  ai: { mode?: UnderstandingMode; enabled?: boolean; plan?: string; features?: string[] } = {},
-): Promise<TenantProfile> {
-  const slug = `gu-${randomUUID().slice(0, 8)}`;
-  const row = await db.tenant.create({
-    data: {
-      slug,
-      name: `Tenant ${slug}`,
-      pack: 'boletos',
-      locale: 'pt-BR',
-      timeZone: 'America/Sao_Paulo',
-      currency: 'BRL',
-    },
-  });
-  tenantIds.push(row.id);
-  return {
-    id: row.id,
-    slug,
-    name: row.name,
-    pack: 'boletos',
-    locale: 'pt-BR',
-    timeZone: 'America/Sao_Paulo',
-    currency: 'BRL',
-    ai: {
-      enabled: ai.enabled ?? true,
-      mode: ai.mode ?? 'model_first',
-      plan: ai.plan ?? 'basic',
-      features: ai.features ?? [],
-    },
-  };
-}
-
-function scope(t: TenantProfile, role: UserRole = 'owner'): Scope {
-  return {
-    tenant: t,
-    user: { id: randomUUID(), name: 'Ana', role },
-    conversationId: `conv-${randomUUID().slice(0, 8)}`,
-    correlationId: `corr-${randomUUID().slice(0, 8)}`,
-    now: NOW,
-    today: isoDateInZone(NOW, t.timeZone),
-    db,
-  };
-}
+const tenant = (ai: TestAi = {}) => engineTenant(db, tenantIds, ai, 'gu');
+const scope = (t: TenantProfile, role: UserRole = 'owner') => engineScope(db, t, NOW, { role });
 
 type FunctionCallReply = Extract<FakeGeminiReply, { kind: 'function_call' }>;
 const call = (
