@@ -26,7 +26,7 @@ import type { UsageGuard } from './usage-guard';
  * A check that cannot be read fails closed (`ai_unavailable`): offline understanding is always
  * there, an unmetered model call is not.
  */
-export const AI_REFUSALS = [
+const AI_REFUSALS = [
   'ai_unavailable',
   'ai_disabled_for_tenant',
   'ai_not_in_plan',
@@ -43,10 +43,6 @@ export const AI_REFUSAL_HTTP_STATUS: Readonly<Record<AiRefusal, number>> = {
   ai_cost_limit_reached: 429,
   ai_rate_limit_exceeded: 429,
 };
-
-export function isAiRefusal(reason: string): reason is AiRefusal {
-  return (AI_REFUSALS as readonly string[]).includes(reason);
-}
 
 export type GateVerdict = { allowed: true } | { allowed: false; refusal: AiRefusal; detail?: string };
 

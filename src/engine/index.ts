@@ -53,7 +53,7 @@ export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
 export { MODEL_PRICES, PLAN_LIMITS, costUsd, planLimits } from './pricing';
 export type { EngineLogger } from './engine-logger';
 export type { UsageLedger } from './usage-guard';
-export { AI_REFUSALS, AI_REFUSAL_HTTP_STATUS, AiGate, isAiRefusal, type AiRefusal } from './ai-gate';
+export { AI_REFUSAL_HTTP_STATUS, AiGate, type AiRefusal } from './ai-gate';
 export { UsageGuard } from './usage-guard';
 
 /** Provider name in error messages and log lines, and the name of the engine's resilient caller. */
