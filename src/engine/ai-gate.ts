@@ -26,14 +26,12 @@ import type { UsageGuard } from './usage-guard';
  * A check that cannot be read fails closed (`ai_unavailable`): offline understanding is always
  * there, an unmetered model call is not.
  */
-const AI_REFUSALS = [
-  'ai_unavailable',
-  'ai_disabled_for_tenant',
-  'ai_not_in_plan',
-  'ai_cost_limit_reached',
-  'ai_rate_limit_exceeded',
-] as const;
-export type AiRefusal = (typeof AI_REFUSALS)[number];
+export type AiRefusal =
+  | 'ai_unavailable'
+  | 'ai_disabled_for_tenant'
+  | 'ai_not_in_plan'
+  | 'ai_cost_limit_reached'
+  | 'ai_rate_limit_exceeded';
 
 /** The seed's HTTP status for each refusal (§10.1), for endpoints that answer with one. */
 export const AI_REFUSAL_HTTP_STATUS: Readonly<Record<AiRefusal, number>> = {
