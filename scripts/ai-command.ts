@@ -2,13 +2,12 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../config';
 import { RedisKeys } from '../src/core/redis-keys';
 import type { UnderstandingMode } from '../src/domains/types';
+import { DIRECTORY_CACHE_MS } from '../src/app/directory';
 import { PLAN_LIMITS } from '../src/engine';
 import { RedisAiSwitch } from '../src/stores/ai-switch';
 import type { PrismaClient } from '../src/stores/prisma/client';
 
 const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_first'];
-/** How long the pipeline processes may keep reading a tenant as it was (the directory's cache). */
-const DIRECTORY_CACHE_S = 30;
 
 /**
  * `npm run iris -- tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
@@ -45,7 +44,7 @@ export async function setTenantAi(
         : limits.includesAi
           ? ` (up to US$ ${limits.monthlyUsd} and ${limits.monthlyRequests} model calls a month)`
           : ' (no model calls: offline understanding only)') +
-      `. Running processes see it within ${DIRECTORY_CACHE_S} s.`,
+      `. Running processes see it within ${DIRECTORY_CACHE_MS / 1000} s.`,
   );
 }
 

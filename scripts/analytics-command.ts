@@ -1,7 +1,6 @@
-import { AnalyticsStore, type AnalyticsSummary } from '../src/stores/analytics-store';
+import { AnalyticsStore, lastUtcDays, type AnalyticsSummary } from '../src/stores/analytics-store';
 import type { PrismaClient } from '../src/stores/prisma/client';
 
-const DAY_MS = 86_400_000;
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /**
@@ -18,9 +17,9 @@ export async function printAnalytics(
   if (!Number.isInteger(days) || days < 1 || days > 366)
     throw new Error('--days must be a whole number from 1 to 366');
   const store = new AnalyticsStore(db);
-  const dayOf = (back: number) => new Date(now.getTime() - back * DAY_MS).toISOString().slice(0, 10);
-  for (let back = days - 1; back >= 0; back--) await store.rollUp(dayOf(back));
-  const s = await store.summary(tenant.id, dayOf(days - 1), dayOf(0));
+  const period = lastUtcDays(now, days);
+  for (const day of period) await store.rollUp(day);
+  const s = await store.summary(tenant.id, period[0]!, period.at(-1)!);
   const lines = [
     `"${tenant.slug}", ${s.from} to ${s.to} (UTC):`,
     `  messages ${s.turns} in ${s.conversations} conversations (${s.turnsPerConversation} per conversation)`,

@@ -4,6 +4,9 @@ import type { PrismaClient } from '../stores/prisma/client';
 
 const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_first'];
 
+/** How long a process keeps reading a tenant or user as it was: a change shows within this. */
+export const DIRECTORY_CACHE_MS = 30_000;
+
 /**
  * Who is who: tenants, users and channel identities, read from PostgreSQL and cached briefly
  * in process (a turn needs them every time; they change rarely).
@@ -16,7 +19,7 @@ export class Directory {
 
   constructor(
     private readonly db: PrismaClient,
-    private readonly ttlMs = 30_000,
+    private readonly ttlMs = DIRECTORY_CACHE_MS,
   ) {}
 
   async tenant(id: string): Promise<TenantProfile | undefined> {

@@ -1,12 +1,9 @@
 import { PrismaActionLedger } from '../stores/action-ledger';
-import { AnalyticsStore } from '../stores/analytics-store';
+import { AnalyticsStore, lastUtcDays } from '../stores/analytics-store';
 import { evaluateAlerts } from './ai-alerts/evaluator';
 import { alertDeps } from './ai-alerts/deps';
 import type { Container } from './container';
 import type { ScheduledJob } from './scheduled-jobs';
-
-const DAY_MS = 86_400_000;
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The deployment's periodic jobs (seed 003 §8.3): the analytics roll-up (today and yesterday,
@@ -19,10 +16,10 @@ export function periodicJobs(c: Container): ScheduledJob[] {
     {
       id: 'analytics-roll-up',
       everyMs: c.config.ANALYTICS_EVERY_MS,
-      run: async (now) => ({
-        yesterday: await analytics.rollUp(utcDay(new Date(now.getTime() - DAY_MS))),
-        today: await analytics.rollUp(utcDay(now)),
-      }),
+      run: async (now) => {
+        const [yesterday, today] = lastUtcDays(now, 2) as [string, string];
+        return { yesterday: await analytics.rollUp(yesterday), today: await analytics.rollUp(today) };
+      },
     },
   ];
   const ledger = new PrismaActionLedger(c.db);

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AI_REFUSAL_HTTP_STATUS, AiGate, planLimits, UsageGuard } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
-import { AnalyticsStore } from '../stores/analytics-store';
+import { AnalyticsStore, lastUtcDays } from '../stores/analytics-store';
 import { p95Ms } from '../stores/model-call-stats';
 import type { Container } from './container';
 
@@ -91,11 +91,10 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
         return reply.code(400).send({ error: 'days must be a whole number from 1 to 366' });
       const tenant = query.tenant ? await c.db.tenant.findUnique({ where: { slug: query.tenant } }) : null;
       if (!tenant) return reply.code(404).send({ error: 'no such tenant' });
-      const now = Date.now();
-      const dayOf = (back: number) => new Date(now - back * 86_400_000).toISOString().slice(0, 10);
+      const period = lastUtcDays(new Date(), days);
       // Today's row is rolled up on the spot; earlier days come from the hourly job.
-      await analytics.rollUp(dayOf(0));
-      return { tenant: tenant.slug, ...(await analytics.summary(tenant.id, dayOf(days - 1), dayOf(0))) };
+      await analytics.rollUp(period.at(-1)!);
+      return { tenant: tenant.slug, ...(await analytics.summary(tenant.id, period[0]!, period.at(-1)!)) };
     });
 
     scope.get('/platform/ai/metrics/providers', async (request, reply) => {

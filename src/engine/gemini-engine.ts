@@ -20,7 +20,6 @@ import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationCont
 import { understandingContext } from './understanding-context';
 import type { UsageGuard } from './usage-guard';
 import type { AiGate, AiRefusal } from './ai-gate';
-import { costUsd } from './pricing';
 
 /** The one SDK method the engine needs; the real `GoogleGenAI#models` satisfies it. */
 export interface GenerateContentApi {
@@ -137,20 +136,19 @@ export class GeminiIntentEngine implements IntentEngine {
       return fallback('provider_error', { code, error: message, latencyMs });
     }
     const answer = readAnswer(response);
-    this.count(
-      scope,
-      'ok',
-      Date.now() - started,
-      costUsd(this.options.model, answer.usage.inputTokens, answer.usage.outputTokens),
-    );
-    await this.options.usage.record(scope.tenant, scope.now, { model: this.options.model, ...answer.usage });
+    const latencyMs = Date.now() - started;
+    const cost = await this.options.usage.record(scope.tenant, scope.now, {
+      model: this.options.model,
+      ...answer.usage,
+    });
+    this.count(scope, 'ok', latencyMs, cost);
     this.options.logger.info(
       {
         correlationId: scope.correlationId,
         tenantId: scope.tenant.id,
         model: this.options.model,
         template: prompt.templateId,
-        latencyMs: Date.now() - started,
+        latencyMs,
         estimatedTokens: prompt.estimatedTokens,
         inputTokens: answer.usage.inputTokens,
         outputTokens: answer.usage.outputTokens,

@@ -67,8 +67,11 @@ export class UsageGuard {
     return { allowed: true };
   }
 
-  /** Adds one call; never throws (a failed write is logged: the reply matters more). */
-  async record(tenant: TenantProfile, now: Date, usage: CallUsage): Promise<void> {
+  /**
+   * Adds one call and returns its estimated cost (USD); never throws (a failed write is logged:
+   * the reply matters more).
+   */
+  async record(tenant: TenantProfile, now: Date, usage: CallUsage): Promise<number> {
     const limits = planLimits(tenant.ai.plan);
     const cost = costUsd(usage.model, usage.inputTokens, usage.outputTokens);
     try {
@@ -84,6 +87,7 @@ export class UsageGuard {
     } catch (error) {
       this.logger.error({ tenantId: tenant.id, err: error, costUsd: cost }, 'ai usage not recorded');
     }
+    return cost;
   }
 
   private reportCrossings(

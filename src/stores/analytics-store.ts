@@ -1,5 +1,12 @@
 import type { PrismaClient } from './prisma/client';
 
+/** The last `days` UTC days up to `now`'s, oldest first (`YYYY-MM-DD`). */
+export function lastUtcDays(now: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, i) =>
+    new Date(now.getTime() - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
 /** One tool's figures over a period. */
 export interface ToolFigures {
   calls: number;

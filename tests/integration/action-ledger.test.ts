@@ -18,6 +18,21 @@ beforeAll(async () => {
   binding = { tenantId: tenant.id, conversationId: `conv-${randomUUID()}`, userId: user.id };
 });
 
+/** A create_boleto proposal of `binding`'s person, proposed at and expiring at the times given. */
+async function propose(ledger: ActionLedger, proposedAt: Date, expiresAt: Date): Promise<string> {
+  const nonce = randomUUID();
+  await ledger.propose({
+    ...binding,
+    nonce,
+    tool: 'create_boleto',
+    params: { amount_cents: 100 },
+    correlationId: randomUUID(),
+    proposedAt,
+    expiresAt,
+  });
+  return nonce;
+}
+
 describe.each([
   ['in memory', () => ({ ledger: new InMemoryActionLedger() as ActionLedger, db: {} as Db })],
   ['PostgreSQL', () => ({ ledger: new PrismaActionLedger(h.db) as ActionLedger, db: h.db as Db })],
@@ -25,19 +40,7 @@ describe.each([
   const now = new Date();
   const later = (ms: number) => new Date(now.getTime() + ms);
 
-  async function proposed(ledger: ActionLedger, ttlMs = 300_000): Promise<string> {
-    const nonce = randomUUID();
-    await ledger.propose({
-      ...binding,
-      nonce,
-      tool: 'create_boleto',
-      params: { amount_cents: 100 },
-      correlationId: randomUUID(),
-      proposedAt: now,
-      expiresAt: later(ttlMs),
-    });
-    return nonce;
-  }
+  const proposed = (ledger: ActionLedger, ttlMs = 300_000) => propose(ledger, now, later(ttlMs));
 
   it('EXECUTING -> FAILED when its execution never finished within 30 s (seed 003 §2.1)', async () => {
     const { ledger } = make();
@@ -144,21 +147,9 @@ describe('the periodic sweep of proposals past their TTL (PostgreSQL)', () => {
   it('marks them expired, leaves the others, and a late "sim" still finds them expired', async () => {
     const ledger = new PrismaActionLedger(h.db);
     const now = new Date();
-    const propose = async (expiresInMs: number) => {
-      const nonce = randomUUID();
-      await ledger.propose({
-        ...binding,
-        nonce,
-        tool: 'create_boleto',
-        params: { amount_cents: 100 },
-        correlationId: randomUUID(),
-        proposedAt: new Date(now.getTime() - 400_000),
-        expiresAt: new Date(now.getTime() + expiresInMs),
-      });
-      return nonce;
-    };
-    const stale = await propose(-100_000);
-    const fresh = await propose(200_000);
+    const proposedAt = new Date(now.getTime() - 400_000);
+    const stale = await propose(ledger, proposedAt, new Date(now.getTime() - 100_000));
+    const fresh = await propose(ledger, proposedAt, new Date(now.getTime() + 200_000));
     expect(await ledger.expireStale(now)).toBeGreaterThanOrEqual(1);
     const rows = await h.db.action.findMany({ where: { nonce: { in: [stale, fresh] } } });
     expect(rows.find((r) => r.nonce === stale)).toMatchObject({ status: 'CANCELLED', error: 'expired' });

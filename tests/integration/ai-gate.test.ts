@@ -10,7 +10,7 @@ import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { RedisAiSwitch } from '../../src/stores/ai-switch';
 import { RedisModelCallLimiter } from '../../src/stores/model-call-limiter';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
-import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
+import { geminiEnv, startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 import { Harness } from '../support/harness';
 import { engineScope, engineTenant, type TestAi } from '../support/engine-tenant';
@@ -187,11 +187,7 @@ describe('the AI gate in the production wiring', () => {
   let gemini: FakeGeminiServer;
   beforeAll(async () => {
     gemini = await startFakeGeminiServer();
-    h = new Harness({
-      GEMINI_API_KEY: 'test-key',
-      GEMINI_BASE_URL: gemini.baseUrl,
-      GEMINI_TIMEOUT_MS: '2000',
-    });
+    h = new Harness(geminiEnv(gemini));
     h.startPipelines(1);
   });
   afterAll(async () => {

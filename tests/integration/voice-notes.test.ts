@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
+import { geminiEnv, startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
 import { Harness } from '../support/harness';
 
 const OGG = readFileSync(join(__dirname, '../fixtures/audio/boleto-pt-br.ogg'));
@@ -22,11 +22,7 @@ describe('voice notes through the transcription queue, Gemini (local fake) and t
 
   beforeAll(async () => {
     gemini = await startFakeGeminiServer();
-    h = new Harness({
-      GEMINI_API_KEY: 'test-key',
-      GEMINI_BASE_URL: gemini.baseUrl,
-      GEMINI_TIMEOUT_MS: '2000',
-    });
+    h = new Harness(geminiEnv(gemini));
     h.startPipelines(1);
     h.startTranscriber();
   });

@@ -213,6 +213,11 @@ function send(
 
 const ROUTE = /^\/([^/]+)\/models\/([^/:]+):generateContent$/;
 
+/** The configuration that points a Harness' processes at `server` (Gemini's client, 2 s time-out). */
+export function geminiEnv(server: FakeGeminiServer): Record<string, string> {
+  return { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: server.baseUrl, GEMINI_TIMEOUT_MS: '2000' };
+}
+
 export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
   const queue: FakeGeminiReply[] = [];
   const requests: RecordedRequest[] = [];
