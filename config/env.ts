@@ -8,6 +8,18 @@ const bool = z
  * Every environment variable Iris reads, with its local default. Parsed once at start;
  * a bad value stops the process with a message that says how to fix it.
  */
+/** A comma-separated list of AI providers ("gemini,local"), each named once. */
+const providerList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== ''),
+  )
+  .pipe(z.array(z.enum(['gemini', 'local'])).min(1))
+  .refine((names) => new Set(names).size === names.length, 'a provider is listed twice');
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +82,21 @@ export const envSchema = z.object({
   GEMINI_TRANSCRIBE_MODEL: z.string().default('gemini-2.5-flash'),
   /** Per call; a chat turn should not wait long for a model that has an offline fallback. */
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * A local model (docs/gemini.md#providers): a server speaking Ollama's API on the operator's
+   * machines (Ollama itself: `ollama serve`, then `ollama pull llama3.1:8b`). Unset: none.
+   */
+  LOCAL_AI_URL: z.string().url().optional(),
+  LOCAL_AI_MODEL: z.string().min(1).default('llama3.1:8b'),
+  /** Per call; a small model on a CPU can take seconds, and the offline reading waits behind it. */
+  LOCAL_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * The platform's providers per task, in order (the first configured one answers, the next
+   * ones take over when it fails): `gemini`, `local`. A tenant may choose its own
+   * (`npm run iris -- tenant ai --understanding-provider local`).
+   */
+  AI_UNDERSTANDING_PROVIDERS: providerList.default(['gemini', 'local']),
+  AI_SUMMARIZATION_PROVIDERS: providerList.default(['local', 'gemini']),
   /**
    * The platform's AI switch (the AI gate's first check): false, no process calls a model and
    * every message is read offline. At run time: `npm run iris -- ai off|on|status`.

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { loadConfig } from '../config';
 import { RedisKeys } from '../src/core/redis-keys';
+import { AI_PROVIDER_NAMES, AI_TASKS, type AiProviderName, type AiTask } from '../src/core/text-generation';
 import type { UnderstandingMode } from '../src/domains/types';
 import { DIRECTORY_CACHE_MS } from '../src/app/directory';
 import { PLAN_LIMITS } from '../src/engine';
@@ -17,9 +18,14 @@ const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_
 export async function setTenantAi(
   db: PrismaClient,
   tenant: { id: string; slug: string; aiSettings: unknown },
-  values: { enabled?: string; mode?: string; plan?: string },
+  values: {
+    enabled?: string;
+    mode?: string;
+    plan?: string;
+    providers?: Partial<Record<AiTask, string | undefined>>;
+  },
 ): Promise<void> {
-  const settings = { ...((tenant.aiSettings ?? {}) as Record<string, string | boolean | string[]>) };
+  const settings = { ...((tenant.aiSettings ?? {}) as Record<string, unknown>) };
   if (values.enabled !== undefined) {
     if (values.enabled !== 'yes' && values.enabled !== 'no') throw new Error('--enabled must be yes or no');
     settings.enabled = values.enabled === 'yes';
@@ -34,7 +40,20 @@ export async function setTenantAi(
       throw new Error(`--plan must be one of ${Object.keys(PLAN_LIMITS).join(', ')}`);
     settings.plan = values.plan;
   }
-  await db.tenant.update({ where: { id: tenant.id }, data: { aiSettings: settings } });
+  const providers = { ...((settings.providers ?? {}) as Record<string, string>) };
+  for (const task of AI_TASKS) {
+    const name = values.providers?.[task];
+    if (name === undefined) continue;
+    if (name === 'default') delete providers[task];
+    else if (AI_PROVIDER_NAMES.includes(name as AiProviderName)) providers[task] = name;
+    else throw new Error(`--${task}-provider must be one of ${AI_PROVIDER_NAMES.join(', ')}, default`);
+  }
+  if (Object.keys(providers).length > 0) settings.providers = providers;
+  else delete settings.providers;
+  await db.tenant.update({
+    where: { id: tenant.id },
+    data: { aiSettings: settings as Parameters<typeof db.tenant.update>[0]['data']['aiSettings'] },
+  });
   const plan = String(settings.plan ?? 'basic');
   const limits = PLAN_LIMITS[plan];
   console.log(
@@ -44,6 +63,9 @@ export async function setTenantAi(
         : limits.includesAi
           ? ` (up to US$ ${limits.monthlyUsd} and ${limits.monthlyRequests} model calls a month)`
           : ' (no model calls: offline understanding only)') +
+      (Object.keys(providers).length === 0
+        ? "; models: the platform's"
+        : `; ${AI_TASKS.map((task) => `${task} on ${providers[task] ?? "the platform's"}`).join(', ')}`) +
       `. Running processes see it within ${DIRECTORY_CACHE_MS / 1000} s.`,
   );
 }

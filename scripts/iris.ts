@@ -14,6 +14,7 @@
  *   contact set --tenant demo --name "Maria Oliveira" --document 123.456.789-09   # CPF or CNPJ
  *   tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
  *             [--plan free|basic|professional|enterprise]   # the tenant's AI (docs/gemini.md)
+ *             [--understanding-provider gemini|local|default] [--summarization-provider …]
  *   ai off [--reason "provider outage"] | ai on | ai status   # AI for every tenant, at run time
  *   analytics --tenant demo [--days 7]   # messages, resolution, fallbacks, intents, tools
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
       plan: { type: 'string' },
       reason: { type: 'string' },
       days: { type: 'string' },
+      'understanding-provider': { type: 'string' },
+      'summarization-provider': { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -211,7 +214,13 @@ async function main(): Promise<void> {
         break;
       }
       case 'tenant ai': {
-        await setTenantAi(db, await tenantBySlug(), values);
+        await setTenantAi(db, await tenantBySlug(), {
+          ...values,
+          providers: {
+            understanding: values['understanding-provider'],
+            summarization: values['summarization-provider'],
+          },
+        });
         break;
       }
       case 'analytics': {

@@ -13,7 +13,7 @@ import { BoletoPdfMaker } from './boleto-pdfs';
 import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
-import { createIntentEngine, type AiRefusal } from '../engine';
+import { createAiProviders, createIntentEngine, type AiRefusal, type ProviderChoice } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
 import { RedisModelCallLimiter } from '../stores/model-call-limiter';
@@ -71,6 +71,8 @@ export class Container {
   /** Turns' audit rows, written together (see BatchedAuditSink); flushed on close. */
   private readonly auditBatch: BatchedAuditSink;
   engine: IntentEngine;
+  /** The configured model providers (Gemini, local) and the choice per task and tenant. */
+  readonly aiProviders: ProviderChoice;
   /** The platform's AI switch (`AI_ENABLED`, `npm run iris -- ai off|on`). */
   readonly aiSwitch: RedisAiSwitch;
   /** Every model call's outcome, latency and cost, which the AI alerts read. */
@@ -131,7 +133,7 @@ export class Container {
     this.redis.on('error', connectionError('redis'));
     this.turns.on('error', connectionError('queue turns'));
     this.transcribe.on('error', connectionError('queue transcribe'));
-    this.engine = createIntentEngine({
+    this.aiProviders = createAiProviders({
       gemini: config.GEMINI_API_KEY
         ? {
             apiKey: config.GEMINI_API_KEY,
@@ -140,6 +142,21 @@ export class Container {
             timeoutMs: config.GEMINI_TIMEOUT_MS,
           }
         : undefined,
+      local: config.LOCAL_AI_URL
+        ? {
+            baseUrl: config.LOCAL_AI_URL,
+            model: config.LOCAL_AI_MODEL,
+            timeoutMs: config.LOCAL_AI_TIMEOUT_MS,
+          }
+        : undefined,
+      order: {
+        understanding: config.AI_UNDERSTANDING_PROVIDERS,
+        summarization: config.AI_SUMMARIZATION_PROVIDERS,
+      },
+      logger: this.logger.child({ component: 'ai-providers' }),
+    });
+    this.engine = createIntentEngine({
+      providers: this.aiProviders,
       usage: new PrismaAiUsageStore(this.db),
       platform: this.aiSwitch,
       stats: this.modelCallStats,

@@ -1,6 +1,7 @@
 import { isLocale } from '../core/locale';
 import type { DomainPackId, TenantProfile, UnderstandingMode, UserProfile, UserRole } from '../domains/types';
 import type { PrismaClient } from '../stores/prisma/client';
+import { AI_PROVIDER_NAMES, AI_TASKS, type AiProviderName, type AiTask } from '../core/text-generation';
 
 const MODES: readonly UnderstandingMode[] = ['offline', 'model_first', 'offline_first'];
 
@@ -126,6 +127,17 @@ export interface Identified {
 /** Bounds the identity cache of a channel process talking to very many people. */
 const MAX_CACHED_IDENTITIES = 50_000;
 
+/** A tenant's own provider per task, from its settings; anything unknown is ignored. */
+function tenantProviders(value: unknown): { providers?: Partial<Record<AiTask, AiProviderName>> } {
+  if (typeof value !== 'object' || value === null) return {};
+  const providers: Partial<Record<AiTask, AiProviderName>> = {};
+  for (const task of AI_TASKS) {
+    const name = (value as Record<string, unknown>)[task];
+    if (AI_PROVIDER_NAMES.includes(name as AiProviderName)) providers[task] = name as AiProviderName;
+  }
+  return Object.keys(providers).length > 0 ? { providers } : {};
+}
+
 export function toTenantProfile(row: {
   id: string;
   slug: string;
@@ -153,6 +165,7 @@ export function toTenantProfile(row: {
       features: Array.isArray(ai.features)
         ? ai.features.filter((f): f is string => typeof f === 'string')
         : [],
+      ...tenantProviders(ai.providers),
     },
   };
 }

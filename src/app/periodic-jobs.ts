@@ -28,7 +28,7 @@ export function periodicJobs(c: Container): ScheduledJob[] {
     everyMs: c.config.PROPOSALS_EXPIRE_EVERY_MS,
     run: async (now) => ({ expired: await ledger.expireStale(now) }),
   });
-  if (c.config.GEMINI_API_KEY) {
+  if (c.aiProviders.any) {
     const deps = alertDeps(c);
     jobs.push({ id: 'ai-alerts', everyMs: c.config.ALERT_EVERY_MS, run: (now) => evaluateAlerts(deps, now) });
   }

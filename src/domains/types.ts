@@ -7,6 +7,7 @@ import type { BoletoIssuers } from '../core/boleto-issuer';
 // (`Db`) in its scope and never builds one; the store that connects it lives in src/stores.
 import type { PrismaClient } from '../generated/prisma/client';
 import type { DomainPack as DomainPackEnum } from '../generated/prisma/enums';
+import type { AiProviderName, AiTask } from '../core/text-generation';
 
 /** A pack's id: a value of the schema's `DomainPack` enum (a tenant row names its pack). */
 export type DomainPackId = DomainPackEnum;
@@ -24,7 +25,14 @@ export interface TenantProfile {
   locale: Locale;
   timeZone: string;
   currency: string;
-  ai: { enabled: boolean; mode: UnderstandingMode; plan: string; features: string[] };
+  ai: {
+    enabled: boolean;
+    mode: UnderstandingMode;
+    plan: string;
+    features: string[];
+    /** The tenant's own provider per task (docs/gemini.md "Providers"); unset: the platform's. */
+    providers?: Partial<Record<AiTask, AiProviderName>>;
+  };
 }
 
 export interface UserProfile {
@@ -54,6 +62,8 @@ export interface Scope {
    */
   conversation?: {
     recent: ReadonlyArray<{ role: 'user' | 'assistant'; text: string }>;
+    /** The summary of what came before `recent` (docs/gemini.md "Conversation summaries"). */
+    summary?: string;
     lastIntent?: string;
   };
 }

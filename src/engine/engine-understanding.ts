@@ -7,7 +7,7 @@ import type { AiRefusal } from './ai-gate';
  *
  * - `source: 'offline'`: the pack's offline understander read it (by mode, or as a fallback,
  *   then `fallback` says why);
- * - `source: 'model'`: Gemini's function call, validated and grounded;
+ * - `source: 'model'`: a model's function call (Gemini or local), validated and grounded;
  * - `source: 'blocked'`: intent UNKNOWN, confidence 0, so Gate 2 replies with the "not understood"
  *   fallback; `blocked` says why (a HIGH injection risk, or a model call the guards refused).
  */
@@ -18,6 +18,7 @@ export type FallbackReason =
   | AiRefusal
   | 'offline_confident'
   | 'sanitized_empty'
+  | 'no_provider'
   | 'no_tools'
   | 'prompt_budget'
   | 'provider_error'

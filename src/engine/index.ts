@@ -30,7 +30,12 @@
  */
 import { createGeminiClient } from '../providers/gemini/client';
 import { toProviderError } from '../providers/gemini/errors';
+import { GeminiTextGenerator } from '../providers/gemini/text-generator';
+import { toOllamaError } from '../providers/ollama/errors';
+import { OllamaTextGenerator } from '../providers/ollama/text-generator';
 import { createResilientCaller, type ResilienceOptions } from '../providers/resilience';
+import { ResilientTextGenerator } from '../providers/resilient-generator';
+import type { AiProviderName, AiTask, TextGenerator } from '../core/text-generation';
 import type {
   IntentEngine,
   AuditSink,
@@ -40,13 +45,15 @@ import type {
 } from '../pipeline/ports';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
-import { GeminiIntentEngine, type ConversationContextSource } from './gemini-engine';
+import { ModelIntentEngine, type ConversationContextSource } from './model-engine';
 import { offlineIntentEngine } from './offline-engine';
+import { ProviderChoice } from './provider-choice';
 import { UsageGuard, type UsageLedger } from './usage-guard';
 import { AiGate, ALWAYS_ON, type AiRefusal } from './ai-gate';
 
 export { offlineIntentEngine } from './offline-engine';
-export { GeminiIntentEngine, type ConversationContextSource, type GenerateContentApi } from './gemini-engine';
+export { ModelIntentEngine, type ConversationContextSource } from './model-engine';
+export { ProviderChoice } from './provider-choice';
 export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
 export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
 export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
@@ -58,12 +65,106 @@ export { UsageGuard } from './usage-guard';
 
 /** Provider name in error messages and log lines, and the name of the engine's resilient caller. */
 export const GEMINI_UNDERSTANDING_LABEL = 'gemini-understanding';
+/** The same for the local model (Ollama's API). */
+export const LOCAL_MODEL_LABEL = 'local-model';
 
 export const DEFAULT_GEMINI_UNDERSTANDING_MODEL = 'gemini-2.5-flash';
 
-export interface IntentEngineConfig {
-  /** Undefined, or an empty key: the offline engine. */
+/**
+ * The platform's order of providers per task when a tenant has not chosen: understanding on
+ * Gemini, the local model as its fallback; summaries on the local model first (seed 003 §1.3:
+ * a structured, not creative, task for a small model), Gemini as the fallback.
+ */
+export const DEFAULT_PROVIDER_ORDER: Readonly<Record<AiTask, readonly AiProviderName[]>> = {
+  understanding: ['gemini', 'local'],
+  summarization: ['local', 'gemini'],
+};
+
+export interface AiProvidersConfig {
+  /** Undefined, or an empty key: no Gemini. */
   gemini?: { apiKey: string; baseUrl?: string | undefined; model?: string; timeoutMs?: number };
+  /** A server speaking Ollama's API (env `LOCAL_AI_URL`, `LOCAL_AI_MODEL`); undefined: none. */
+  local?: { baseUrl: string; model: string; timeoutMs?: number; keepAlive?: string };
+  /** The platform's order per task; default {@link DEFAULT_PROVIDER_ORDER}. */
+  order?: Partial<Record<AiTask, readonly AiProviderName[]>>;
+  /**
+   * Retries and circuit breaker, per provider. Defaults for a person waiting on a chat reply: one
+   * retry after 125-250 ms, breaker open after 5 failed attempts in a row for 30 s. Worst case
+   * before the offline fallback: about (retries + 1) x timeoutMs + 0.25 s.
+   */
+  resilience?: Omit<ResilienceOptions, 'name' | 'classifyError' | 'logger' | 'timeoutMs'>;
+  /** Gemini's thinking budget (null for models that cannot turn thinking off). Default 0. */
+  thinkingBudget?: number | null;
+  logger: EngineLogger;
+}
+
+/**
+ * The configured text-generation providers, each behind its own resilient caller (time-out,
+ * retries, circuit breaker), and the choice per task and tenant. Build it once per process and
+ * share it between understanding and summaries.
+ */
+export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
+  const generators: Partial<Record<AiProviderName, TextGenerator>> = {};
+  const resilient = (
+    label: string,
+    timeoutMs: number,
+    classify: (label: string, error: unknown) => unknown,
+    inner: TextGenerator,
+  ) => {
+    const attempts = (config.resilience?.retries ?? 1) + 1;
+    if (attempts * timeoutMs > 25_000) {
+      config.logger.warn(
+        { provider: label, timeoutMs, attempts },
+        'understanding may wait over 25 s for a model before falling back; lower the time-out (busy turns end at 30 s)',
+      );
+    }
+    return new ResilientTextGenerator(
+      inner,
+      createResilientCaller({
+        retries: 1,
+        maxDelayMs: 1_000,
+        ...config.resilience,
+        name: label,
+        timeoutMs,
+        classifyError: (error) => classify(label, error),
+        logger: config.logger,
+      }),
+    );
+  };
+  const gemini = config.gemini;
+  if (gemini && gemini.apiKey.trim() !== '') {
+    const timeoutMs = gemini.timeoutMs ?? 10_000;
+    const client = createGeminiClient({ apiKey: gemini.apiKey, baseUrl: gemini.baseUrl, timeoutMs });
+    generators.gemini = resilient(
+      GEMINI_UNDERSTANDING_LABEL,
+      timeoutMs,
+      toProviderError,
+      new GeminiTextGenerator({
+        models: client.models,
+        model: gemini.model ?? DEFAULT_GEMINI_UNDERSTANDING_MODEL,
+        ...(config.thinkingBudget === undefined ? {} : { thinkingBudget: config.thinkingBudget }),
+      }),
+    );
+  }
+  const local = config.local;
+  if (local && local.baseUrl.trim() !== '') {
+    generators.local = resilient(
+      LOCAL_MODEL_LABEL,
+      local.timeoutMs ?? 20_000,
+      toOllamaError,
+      new OllamaTextGenerator({
+        baseUrl: local.baseUrl,
+        model: local.model,
+        ...(local.keepAlive === undefined ? {} : { keepAlive: local.keepAlive }),
+      }),
+    );
+  }
+  return new ProviderChoice(generators, { ...DEFAULT_PROVIDER_ORDER, ...config.order });
+}
+
+export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'> {
+  /** Providers already built (`createAiProviders`); else built from `gemini` and `local`. */
+  providers?: ProviderChoice;
   /** Tokens and cost per tenant per month (`PrismaAiUsageStore` in the app). */
   usage: UsageLedger;
   /** The AI gate's platform switch (`RedisAiSwitch` in the app); default: always on. */
@@ -77,47 +178,19 @@ export interface IntentEngineConfig {
   logger: EngineLogger;
   audit?: AuditSink;
   context?: ConversationContextSource;
-  /**
-   * Retries and circuit breaker. Defaults for a person waiting on a chat reply: one retry after
-   * 125-250 ms, breaker open after 5 failed attempts in a row for 30 s. Worst case before the
-   * offline fallback: about (retries + 1) x timeoutMs + 0.25 s.
-   */
-  resilience?: Omit<ResilienceOptions, 'name' | 'classifyError' | 'logger' | 'timeoutMs'>;
-  /** See `GeminiEngineOptions.thinkingBudget` (null for models that cannot turn thinking off). */
-  thinkingBudget?: number | null;
 }
 
 export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
-  const gemini = config.gemini;
-  if (!gemini || gemini.apiKey.trim() === '') {
-    config.logger.info({ engine: 'offline' }, 'understanding: offline rules only (no Gemini key)');
+  const providers = config.providers ?? createAiProviders(config);
+  if (!providers.any) {
+    config.logger.info({ engine: 'offline' }, 'understanding: offline rules only (no model provider)');
     return offlineIntentEngine;
   }
-  const timeoutMs = gemini.timeoutMs ?? 10_000;
-  const client = createGeminiClient({ apiKey: gemini.apiKey, baseUrl: gemini.baseUrl, timeoutMs });
-  const caller = createResilientCaller({
-    retries: 1,
-    maxDelayMs: 1_000,
-    ...config.resilience,
-    name: GEMINI_UNDERSTANDING_LABEL,
-    timeoutMs,
-    classifyError: (error) => toProviderError(GEMINI_UNDERSTANDING_LABEL, error),
-    logger: config.logger,
-  });
-  const attempts = (config.resilience?.retries ?? 1) + 1;
-  if (attempts * timeoutMs > 25_000) {
-    config.logger.warn(
-      { timeoutMs, attempts },
-      'understanding may wait over 25 s for Gemini before falling back; lower GEMINI_TIMEOUT_MS (busy turns end at 30 s)',
-    );
-  }
-  const model = gemini.model ?? DEFAULT_GEMINI_UNDERSTANDING_MODEL;
-  config.logger.info({ engine: 'gemini', model }, 'understanding: Gemini function calling per tenant mode');
+  const models = providers.configured().map(([name, g]) => `${name}:${g.model}`);
+  config.logger.info({ engine: 'model', models }, 'understanding: model function calling per tenant mode');
   const usage = new UsageGuard(config.usage, config.logger);
-  return new GeminiIntentEngine({
-    models: client.models,
-    caller,
-    model,
+  return new ModelIntentEngine({
+    providers,
     usage,
     ...(config.stats ? { stats: config.stats } : {}),
     gate: new AiGate({
@@ -129,6 +202,5 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),
-    ...(config.thinkingBudget === undefined ? {} : { thinkingBudget: config.thinkingBudget }),
   });
 }

@@ -5,7 +5,7 @@ import { CONFIDENCE, modelConfidence } from './confidence';
 import { argumentsSchema, parametersSchema } from './declarations';
 import type { BlockReason, EngineUnderstanding, FallbackReason } from './engine-understanding';
 import { groundValues, type DroppedValue, type Witness } from './grounding';
-import type { ModelAnswer } from './model-response';
+import type { GenerationAnswer } from '../core/text-generation';
 import type { ParameterSchema } from './value-kinds';
 
 /**
@@ -31,7 +31,7 @@ export type ModelReading =
   | { kind: 'fallback'; reason: FallbackReason; detail: string };
 
 export interface ReadingInput {
-  answer: ModelAnswer;
+  answer: GenerationAnswer;
   text: string;
   offline: Understanding;
   pack: DomainPack;

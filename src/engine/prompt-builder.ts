@@ -1,7 +1,10 @@
+import { mayReach, type DataSource } from '../../config/data-classification';
 import { isoDateInZone } from '../core/format';
 import type { Locale } from '../core/locale';
+import type { ProviderLocation } from '../core/text-generation';
 import type { DomainPackId, PackPrompts, TenantProfile, UserProfile } from '../domains/types';
 import { analyzeInjection } from '../security/injection-detector';
+import { scrubPii } from '../security/pii';
 import type { GeminiFunctionDeclaration } from './declarations';
 import { guardrailBlock } from './guardrails';
 import { ROLE_NAMES, fillPromptTemplate, templateFor, type TemplateVariable } from './prompt-templates';
@@ -22,6 +25,13 @@ import { TOKENS_PER_MESSAGE, estimateTokens, truncateToTokens } from './token-es
  * Nothing the person (or the history) wrote goes into the system prompt except the summary, and
  * every piece of history passes the injection detector on the way in: a HIGH message is left
  * out, a MEDIUM one is sanitized. Memories and document passages are not part of understanding.
+ *
+ * Data classification (`config/data-classification.ts`) decides, for the provider the prompt
+ * goes to (`destination`), which sources enter at all: by default the user's name (personal) is
+ * replaced by a neutral word, and Iris' own replies (they carry figures from the books) are left
+ * out of the history. Then PII scrubbing, the second layer, replaces CPF, CNPJ, phones, e-mails,
+ * card numbers… in everything the person wrote with placeholders. The values still reach the
+ * tools: they are read from the message itself, offline (grounding and the offline reading).
  */
 
 export const PROMPT_TOKEN_BUDGET = 5200;
@@ -52,6 +62,8 @@ export interface PromptRequest {
   context?: ConversationContext;
   /** Default {@link PROMPT_TOKEN_BUDGET}. */
   budgetTokens?: number;
+  /** Where the prompt goes, for data classification. Default 'cloud' (the strictest). */
+  destination?: ProviderLocation;
 }
 
 export interface PromptMessage {
@@ -71,6 +83,10 @@ export interface BuiltPrompt {
   /** History messages left out: unsafe ones and those over budget. */
   droppedMessages: number;
   truncated: { summary: boolean; userText: boolean };
+  /** Sources data classification kept out of this prompt (for the audit and the tests). */
+  withheld: DataSource[];
+  /** How many pieces of personal data PII scrubbing replaced. */
+  scrubbed: number;
 }
 
 export class PromptBudgetError extends Error {
@@ -99,18 +115,21 @@ function safeVariable(value: string): string {
   );
 }
 
+/** Who the model is talking to when the user's name may not reach it. */
+const UNNAMED_USER: Record<Locale, string> = { 'pt-BR': 'o usuário', 'es-MX': 'el usuario' };
+
 /** Text from the conversation: sanitized, or undefined when the detector blocks it. */
 function safeContext(text: string): string | undefined {
   const analysis = analyzeInjection(text);
   return analysis.action === 'BLOCK' || analysis.sanitized === '' ? undefined : analysis.sanitized;
 }
 
-function variables(request: PromptRequest, locale: Locale): Record<TemplateVariable, string> {
+function variables(request: PromptRequest, locale: Locale, named: boolean): Record<TemplateVariable, string> {
   const { tenant, user, now } = request;
   return {
     assistant_name: ASSISTANT_NAME,
     tenant_name: safeVariable(tenant.name),
-    user_name: safeVariable(user.name),
+    user_name: named ? safeVariable(user.name) : UNNAMED_USER[locale],
     user_role: ROLE_NAMES[locale][user.role],
     today: isoDateInZone(now, tenant.timeZone),
     weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: tenant.timeZone }).format(now),
@@ -146,19 +165,47 @@ export function estimatePromptTokens(
 export function buildPrompt(request: PromptRequest): BuiltPrompt {
   const budget = request.budgetTokens ?? PROMPT_TOKEN_BUDGET;
   const locale = request.tenant.locale;
+  const destination = request.destination ?? 'cloud';
+  const withheld = new Set<DataSource>();
+  const admits = (source: DataSource) => {
+    const admitted = mayReach(source, destination);
+    if (!admitted) withheld.add(source);
+    return admitted;
+  };
+  for (const source of [
+    'pack_instructions',
+    'tenant_profile',
+    'calendar',
+    'tool_catalog',
+    'user_message',
+  ] as const)
+    if (!admits(source))
+      throw new Error(`data classification keeps ${source} from a ${destination} provider`);
+  let scrubbed = 0;
+  const scrub = (text: string) => {
+    const result = scrubPii(text);
+    scrubbed += result.removed.length;
+    return result.text;
+  };
   const template = templateFor(request.prompts, request.context?.lastIntent);
-  const head = `${fillPromptTemplate(template, variables(request, locale))}\n\n${guardrailBlock(locale)}`;
+  const named = admits('user_profile');
+  const head = `${fillPromptTemplate(template, variables(request, locale, named))}\n\n${guardrailBlock(locale)}`;
   const tools = [...request.tools];
   const summaryHeading = `\n\n${SUMMARY_HEADING[locale]}\n`;
 
   const recent = request.context?.recent ?? [];
+  const userHistory = recent.some((m) => m.role === 'user') && admits('conversation_user_messages');
+  const replies = recent.some((m) => m.role === 'assistant') && admits('assistant_replies');
   const safeHistory = recent.flatMap((m) => {
+    if (m.role === 'user' ? !userHistory : !replies) return [];
     const text = safeContext(m.text);
-    return text === undefined ? [] : [{ role: m.role, text }];
+    return text === undefined ? [] : [{ role: m.role, text: scrub(text) }];
   });
   let history = safeHistory;
-  let summary = request.context?.summary ? (safeContext(request.context.summary) ?? '') : '';
-  let userText = request.userText;
+  const summarySource = request.context?.summary;
+  let summary =
+    summarySource && admits('conversation_user_messages') ? scrub(safeContext(summarySource) ?? '') : '';
+  let userText = scrub(request.userText);
   const truncated = { summary: false, userText: false };
   const system = () => (summary ? `${head}${summaryHeading}${summary}` : head);
   const messages = () => [...toTurns(history), { role: 'user' as const, text: userText }];
@@ -187,5 +234,7 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     budgetTokens: budget,
     droppedMessages: recent.length - history.length,
     truncated,
+    withheld: [...withheld],
+    scrubbed,
   };
 }

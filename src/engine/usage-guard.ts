@@ -34,6 +34,8 @@ export type Allowance =
 
 export interface CallUsage {
   model: string;
+  /** A model on the operator's machines (`location: local`): counted, priced at 0. */
+  local?: boolean;
   inputTokens: number;
   outputTokens: number;
 }
@@ -73,7 +75,7 @@ export class UsageGuard {
    */
   async record(tenant: TenantProfile, now: Date, usage: CallUsage): Promise<number> {
     const limits = planLimits(tenant.ai.plan);
-    const cost = costUsd(usage.model, usage.inputTokens, usage.outputTokens);
+    const cost = usage.local ? 0 : costUsd(usage.model, usage.inputTokens, usage.outputTokens);
     try {
       const { before, after } = await this.ledger.add({
         tenantId: tenant.id,

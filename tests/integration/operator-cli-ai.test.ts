@@ -70,9 +70,22 @@ describe('npm run iris -- tenant ai / ai off|on|status', () => {
     );
     expect(set.status).toBe(0);
     expect(set.stdout).toBe(
-      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only). Running processes see it within 30 s.`,
+      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); models: the platform's. Running processes see it within 30 s.`,
     );
-    const row = await db.tenant.findUniqueOrThrow({ where: { slug } });
+    let row = await db.tenant.findUniqueOrThrow({ where: { slug } });
+    expect(row.aiSettings).toEqual({ enabled: true, mode: 'offline_first', plan: 'free', features: ['x'] });
+
+    const local = iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'local');
+    expect(local.stdout).toBe(
+      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); understanding on local, summarization on the platform's. Running processes see it within 30 s.`,
+    );
+    row = await db.tenant.findUniqueOrThrow({ where: { slug } });
+    expect(row.aiSettings).toMatchObject({ providers: { understanding: 'local' } });
+    const wrong = iris('tenant', 'ai', '--tenant', slug, '--summarization-provider', 'openai');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toBe('--summarization-provider must be one of gemini, local, default');
+    iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'default');
+    row = await db.tenant.findUniqueOrThrow({ where: { slug } });
     expect(row.aiSettings).toEqual({ enabled: true, mode: 'offline_first', plan: 'free', features: ['x'] });
 
     const bad = iris('tenant', 'ai', '--tenant', slug, '--plan', 'gold');

@@ -9,6 +9,7 @@ export interface TestAi {
   enabled?: boolean;
   plan?: string;
   features?: string[];
+  providers?: TenantProfile['ai']['providers'];
 }
 
 /**
@@ -35,6 +36,7 @@ export async function engineTenant(
       mode: ai.mode ?? 'model_first',
       plan: ai.plan ?? 'basic',
       features: ai.features ?? [],
+      ...(ai.providers ? { providers: ai.providers } : {}),
     },
   };
 }

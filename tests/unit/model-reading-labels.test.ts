@@ -2,7 +2,7 @@ import { boletosPack } from '../../src/domains/boletos';
 import { financePack } from '../../src/domains/finance';
 import type { DomainPack } from '../../src/domains/types';
 import { readModelAnswer } from '../../src/engine/model-reading';
-import type { ModelAnswer } from '../../src/engine/model-response';
+import type { GenerationAnswer } from '../../src/core/text-generation';
 
 /**
  * The model's labels are held to the words like its values: an income the model files as an
@@ -16,7 +16,7 @@ const ctx = (pack: DomainPack) => ({
 });
 
 function read(pack: DomainPack, text: string, tool: string, args: Record<string, unknown>) {
-  const answer: ModelAnswer = {
+  const answer: GenerationAnswer = {
     calls: [{ name: tool, args }],
     text: '',
     finishReason: 'STOP',

@@ -1,5 +1,6 @@
 import { ApiError } from './sdk';
 import { IrisError, ProviderResponseError, ProviderUnavailableError } from '../../core/errors';
+import { isAbort, isErrorLike, isNetworkError, networkCode } from '../network-errors';
 
 /**
  * Maps what `@google/genai` throws onto the project's error hierarchy, so that the
@@ -35,22 +36,6 @@ interface GoogleErrorBody {
   details?: Array<{ '@type'?: string; retryDelay?: string }>;
 }
 
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
-
 /** The SDK puts the JSON error body, stringified, in `ApiError.message`. */
 export function parseGoogleErrorBody(message: string): GoogleErrorBody | undefined {
   try {
@@ -68,45 +53,6 @@ export function retryDelayMs(body: GoogleErrorBody | undefined): number | undefi
   const info = body?.details?.find((detail) => detail['@type']?.endsWith('google.rpc.RetryInfo'));
   const match = /^(\d+(?:\.\d+)?)s$/.exec(info?.retryDelay ?? '');
   return match?.[1] === undefined ? undefined : Math.round(Number(match[1]) * 1000);
-}
-
-/**
- * Errors from fetch (undici) are built in Node's own realm, so under jest's sandbox they
- * fail `instanceof Error`/`TypeError`: test them by shape (name, message, code, cause).
- */
-interface ErrorLike {
-  name: string;
-  message: string;
-  code?: unknown;
-  cause?: unknown;
-}
-
-function isErrorLike(error: unknown): error is ErrorLike {
-  const candidate = error as Partial<ErrorLike> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.name === 'string';
-}
-
-function errorCode(error: unknown): string | undefined {
-  return isErrorLike(error) && typeof error.code === 'string' ? error.code : undefined;
-}
-
-/** fetch reports network failures as `TypeError('fetch failed')` with a coded `cause`. */
-function isNetworkError(error: unknown, depth = 0): boolean {
-  if (!isErrorLike(error) || depth > 3) return false;
-  if (NETWORK_CODES.has(errorCode(error) ?? '')) return true;
-  if (error.name === 'TypeError' && error.message === 'fetch failed') return true;
-  return isNetworkError(error.cause, depth + 1);
-}
-
-/** The first socket/DNS code along the `cause` chain (the SDK may wrap fetch's error). */
-function networkCode(error: unknown, depth = 0): string | undefined {
-  if (!isErrorLike(error) || depth > 3) return undefined;
-  const code = errorCode(error);
-  return code !== undefined && NETWORK_CODES.has(code) ? code : networkCode(error.cause, depth + 1);
-}
-
-function isAbort(error: unknown): boolean {
-  return isErrorLike(error) && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
 function fromApiError(provider: string, error: ApiError): ProviderResponseError {

@@ -2,8 +2,7 @@ import { PRODUCT } from '../../config/product';
 import type { Understanding } from '../core/understanding';
 import type { DomainPack, Scope } from '../domains/types';
 import type { IntentEngine, ModelCallRecord, ModelCallStats } from '../pipeline/ports';
-import type { GenerateContentParameters, GenerateContentResponse } from '../providers/gemini/sdk';
-import type { ResilientCaller } from '../providers/resilience';
+import { USABLE_FINISH, type GenerationAnswer } from '../core/text-generation';
 import { analyzeInjection, type InjectionAnalysis } from '../security/injection-detector';
 import { availableTools, toFunctionDeclaration } from './declarations';
 import type { EngineAudit } from './engine-audit';
@@ -15,24 +14,18 @@ import {
   type FallbackReason,
 } from './engine-understanding';
 import { readModelAnswer } from './model-reading';
-import { USABLE_FINISH, readAnswer } from './model-response';
 import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationContext } from './prompt-builder';
 import { understandingContext } from './understanding-context';
 import type { UsageGuard } from './usage-guard';
 import type { AiGate, AiRefusal } from './ai-gate';
-
-/** The one SDK method the engine needs; the real `GoogleGenAI#models` satisfies it. */
-export interface GenerateContentApi {
-  generateContent(params: GenerateContentParameters): Promise<GenerateContentResponse>;
-}
+import type { ProviderChoice } from './provider-choice';
 
 /** Where the engine gets the conversation's summary and recent messages (optional). */
 export type ConversationContextSource = (scope: Scope) => Promise<ConversationContext | undefined>;
 
-export interface GeminiEngineOptions {
-  models: GenerateContentApi;
-  caller: ResilientCaller;
-  model: string;
+export interface ModelEngineOptions {
+  /** The model per tenant for understanding (`provider-choice.ts`); each one already resilient. */
+  providers: ProviderChoice;
   usage: UsageGuard;
   /** The five checks before a model call (`ai-gate.ts`). */
   gate: AiGate;
@@ -41,8 +34,6 @@ export interface GeminiEngineOptions {
   audit: EngineAudit;
   logger: EngineLogger;
   context?: ConversationContextSource;
-  /** Thinking tokens allowed. Default 0 (picking a function needs none); null: the model's default. */
-  thinkingBudget?: number | null;
   /** Cap on generated tokens. Default 256: one function call or one short sentence. */
   maxOutputTokens?: number;
   /** Prompt input budget in estimated tokens. Default 5200 (docs/gemini.md). */
@@ -52,7 +43,8 @@ export interface GeminiEngineOptions {
 }
 
 /**
- * Understanding with Gemini function calling, per tenant mode (TenantProfile.ai.mode):
+ * Understanding with a model's function calling (Gemini, or a local model), per tenant mode
+ * (TenantProfile.ai.mode):
  *
  * - `offline`: the offline understander only; no model, no detector.
  * - `model_first`: the model reads every message; on any failure, the offline reading is used.
@@ -65,10 +57,10 @@ export interface GeminiEngineOptions {
  * grounding, confidence (`model-reading.ts`). The offline reading is computed first every time:
  * it is the fallback, the witness grounding checks values against, and half of the confidence.
  */
-export class GeminiIntentEngine implements IntentEngine {
+export class ModelIntentEngine implements IntentEngine {
   private readonly threshold: number;
 
-  constructor(private readonly options: GeminiEngineOptions) {
+  constructor(private readonly options: ModelEngineOptions) {
     this.threshold = options.threshold ?? PRODUCT.intentConfidenceThreshold;
   }
 
@@ -98,6 +90,8 @@ export class GeminiIntentEngine implements IntentEngine {
   ): Promise<EngineUnderstanding> {
     const fallback = (reason: FallbackReason, detail?: Record<string, unknown>) =>
       this.fallback(scope, offline, reason, detail);
+    const generator = this.options.providers.pick(scope.tenant, 'understanding');
+    if (!generator) return fallback('no_provider');
     const offered = availableTools(pack, scope.tenant, scope.user);
     if (offered.length === 0) return fallback('no_tools');
     const allowed = await this.options.gate.allowsCall(scope.tenant, scope.user, scope.now);
@@ -115,6 +109,7 @@ export class GeminiIntentEngine implements IntentEngine {
         tools: offered.map(toFunctionDeclaration),
         ...(await this.conversation(scope)),
         ...(this.options.budgetTokens === undefined ? {} : { budgetTokens: this.options.budgetTokens }),
+        destination: generator.location,
       });
     } catch (error) {
       if (error instanceof PromptBudgetError)
@@ -123,22 +118,31 @@ export class GeminiIntentEngine implements IntentEngine {
     }
 
     const started = Date.now();
-    let response: GenerateContentResponse;
+    let answer: GenerationAnswer;
     try {
-      response = await this.options.caller.call((signal) =>
-        this.options.models.generateContent(this.request(prompt, signal)),
-      );
+      answer = await generator.generate({
+        system: prompt.systemPrompt,
+        messages: prompt.messages,
+        functions: prompt.tools.map((t) => ({
+          name: t.name ?? '',
+          ...(t.description === undefined ? {} : { description: t.description }),
+          parameters: (t.parametersJsonSchema ?? {}) as Record<string, unknown>,
+        })),
+        maxOutputTokens: this.options.maxOutputTokens ?? 256,
+        temperature: 0,
+      });
     } catch (error) {
       const { code, message } = error as { code?: string; message?: string };
       const latencyMs = Date.now() - started;
       // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
       this.count(scope, /circuit open/.test(message ?? '') ? 'circuit_open' : 'error', latencyMs, 0);
-      return fallback('provider_error', { code, error: message, latencyMs });
+      return fallback('provider_error', { code, error: message, latencyMs, provider: generator.provider });
     }
-    const answer = readAnswer(response);
     const latencyMs = Date.now() - started;
+    const answeredBy = answer.answeredBy ?? { provider: generator.provider, model: generator.model };
     const cost = await this.options.usage.record(scope.tenant, scope.now, {
-      model: this.options.model,
+      model: answeredBy.model,
+      local: answeredBy.provider === 'local',
       ...answer.usage,
     });
     this.count(scope, 'ok', latencyMs, cost);
@@ -146,7 +150,10 @@ export class GeminiIntentEngine implements IntentEngine {
       {
         correlationId: scope.correlationId,
         tenantId: scope.tenant.id,
-        model: this.options.model,
+        provider: answeredBy.provider,
+        model: answeredBy.model,
+        withheld: prompt.withheld,
+        scrubbed: prompt.scrubbed,
         template: prompt.templateId,
         latencyMs,
         estimatedTokens: prompt.estimatedTokens,
@@ -203,23 +210,6 @@ export class GeminiIntentEngine implements IntentEngine {
         }
         return reading.understanding;
     }
-  }
-
-  private request(prompt: BuiltPrompt, abortSignal: AbortSignal): GenerateContentParameters {
-    const thinkingBudget = this.options.thinkingBudget === undefined ? 0 : this.options.thinkingBudget;
-    return {
-      model: this.options.model,
-      contents: prompt.messages.map((m) => ({ role: m.role, parts: [{ text: m.text }] })),
-      config: {
-        systemInstruction: prompt.systemPrompt,
-        tools: [{ functionDeclarations: prompt.tools }],
-        temperature: 0,
-        candidateCount: 1,
-        maxOutputTokens: this.options.maxOutputTokens ?? 256,
-        ...(thinkingBudget === null ? {} : { thinkingConfig: { thinkingBudget } }),
-        abortSignal,
-      },
-    };
   }
 
   /**
