@@ -29,6 +29,16 @@ export const PRODUCT = {
   /** Recent messages kept per conversation for context (docs/gemini.md). */
   recentMessagesKept: 10,
   /**
+   * Conversation summaries (seed 003 §1.3, §6.2): the person's messages that leave the recent
+   * window wait in the state; at this many (about ten messages of conversation, both sides) the
+   * summary job folds them into the summary. Only for tenants whose AI is on.
+   */
+  summarizeAfterMessages: 5,
+  /** Messages that may wait for a summary when the job keeps failing; older ones are dropped. */
+  summaryBacklogMax: 20,
+  /** A summary is cut at this many words (seed 003 §1.3). */
+  summaryMaxWords: 200,
+  /**
    * A conversation's lock lives this long without renewal; the worker that holds it renews it
    * every third of that while it works (however long a turn takes), so the conversations of a
    * process that dies resume a few seconds later instead of after a long lock.

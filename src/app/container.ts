@@ -13,7 +13,14 @@ import { BoletoPdfMaker } from './boleto-pdfs';
 import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
-import { createAiProviders, createIntentEngine, type AiRefusal, type ProviderChoice } from '../engine';
+import {
+  createAiProviders,
+  createConversationSummarizer,
+  createIntentEngine,
+  type AiRefusal,
+  type ConversationSummarizer,
+  type ProviderChoice,
+} from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
 import { RedisModelCallLimiter } from '../stores/model-call-limiter';
@@ -171,6 +178,23 @@ export class Container {
       audit: { write: (entries) => this.audit.write(entries) },
     });
   }
+
+  /** Conversation summaries on the tenants' summarization providers (built on first use). */
+  get summarizer(): ConversationSummarizer {
+    return (this.conversationSummarizer ??= createConversationSummarizer({
+      providers: this.aiProviders,
+      usage: new PrismaAiUsageStore(this.db),
+      platform: this.aiSwitch,
+      stats: this.modelCallStats,
+      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
+        perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
+        perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
+      }),
+      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
+      logger: this.logger.child({ component: 'summaries' }),
+    }));
+  }
+  private conversationSummarizer: ConversationSummarizer | undefined;
 
   /** E-mail to tenants' contacts, when SMTP_URL is set; closed by the role that uses it. */
   get mail(): MailTransport | undefined {

@@ -1,9 +1,11 @@
 import { PRODUCT } from '../../config/product';
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import { IrisError } from '../core/errors';
 import type { Transcriber } from '../core/providers';
 import { startMessageDeliverer } from '../queues/message-deliverer';
 import { startSweeper } from '../queues/sweeper';
+import { QUEUES } from '../queues/names';
+import { requestSummary, startSummaryWorker } from '../queues/summary-worker';
 import { WhatsappContactTransport } from '../queues/whatsapp-contact-transport';
 import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
@@ -39,6 +41,7 @@ export function startPipeline(
   const metrics = sharedMetricsOf(c);
   if (c.config.CHECK_REDIS_POLICY) void checkRedisPolicy(c.redis, c.logger.child({ component: 'redis' }));
   const handlerDeps = c.turnHandlerDeps();
+  const summaries = startSummaries(c);
   const worker = startTurnWorker({
     connection: c.connection,
     prefix: c.config.IRIS_PREFIX,
@@ -52,6 +55,7 @@ export function startPipeline(
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: CHANNEL_MODULES.filter((module) => module.typing).map((module) => module.id),
+    ...(summaries ? { summaryDue: summaries.request } : {}),
     onTurnError: ({ transient }) => metrics.inc(M.turnsAnsweredWithError, { transient: String(transient) }),
     observe: ({ ms, audit }) => {
       metrics.observe(M.turnDuration, ms / 1000);
@@ -125,9 +129,44 @@ export function startPipeline(
       reconciler.stop(),
       notifier?.stop(),
       scheduled.stop(),
+      summaries?.stop(),
     ]);
   });
   return worker;
+}
+
+/**
+ * Conversation summaries (docs/gemini.md "Conversation summaries"), when a model provider is
+ * configured: the queue turns ask on, and its worker.
+ */
+function startSummaries(
+  c: Container,
+):
+  | { request: (tenantId: string, conversationId: string) => Promise<void>; stop(): Promise<void> }
+  | undefined {
+  if (!c.aiProviders.any) return undefined;
+  const queue = new Queue(QUEUES.summaries, { connection: c.connection, prefix: c.config.IRIS_PREFIX });
+  const logger = c.logger.child({ component: 'summaries' });
+  queue.on('error', (error) => logger.warn({ err: error }, 'summaries queue error (retrying)'));
+  const summarizer = c.summarizer;
+  const worker = startSummaryWorker({
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    conversations: c.conversations,
+    summarize: async (tenantId, previous, messages, now) => {
+      const tenant = await c.directory.tenant(tenantId);
+      if (!tenant) return undefined;
+      return (await summarizer.summarize(tenant, previous, messages, now)).text;
+    },
+    logger,
+  });
+  return {
+    request: (tenantId, conversationId) => requestSummary(queue, tenantId, conversationId),
+    async stop() {
+      await worker.close();
+      await queue.close();
+    },
+  };
 }
 
 /** The `transcriber` role: speech to text for voice notes. */

@@ -18,7 +18,8 @@ export type LuaScriptName =
   | 'mailbox-release'
   | 'raise-counter'
   | 'renew-if-owner'
-  | 'reserve-slot';
+  | 'reserve-slot'
+  | 'state-replace-if-idle';
 
 interface LoadedScript {
   source: string;

@@ -48,12 +48,14 @@ import type { EngineLogger } from './engine-logger';
 import { ModelIntentEngine, type ConversationContextSource } from './model-engine';
 import { offlineIntentEngine } from './offline-engine';
 import { ProviderChoice } from './provider-choice';
+import { ConversationSummarizer } from './conversation-summarizer';
 import { UsageGuard, type UsageLedger } from './usage-guard';
 import { AiGate, ALWAYS_ON, type AiRefusal } from './ai-gate';
 
 export { offlineIntentEngine } from './offline-engine';
 export { ModelIntentEngine, type ConversationContextSource } from './model-engine';
 export { ProviderChoice } from './provider-choice';
+export { ConversationSummarizer, type SummaryOutcome } from './conversation-summarizer';
 export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
 export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
 export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
@@ -202,5 +204,32 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),
+  });
+}
+
+export interface SummarizerConfig {
+  providers: ProviderChoice;
+  usage: UsageLedger;
+  platform?: PlatformAiSwitch;
+  limiter?: ModelCallLimiter;
+  onRefusal?: (refusal: AiRefusal) => void;
+  stats?: ModelCallStats;
+  logger: EngineLogger;
+}
+
+/** The conversation summarizer, behind the same AI gate, usage and call counts as understanding. */
+export function createConversationSummarizer(config: SummarizerConfig): ConversationSummarizer {
+  const usage = new UsageGuard(config.usage, config.logger);
+  return new ConversationSummarizer({
+    providers: config.providers,
+    usage,
+    gate: new AiGate({
+      platform: config.platform ?? ALWAYS_ON,
+      usage,
+      ...(config.limiter ? { limiter: config.limiter } : {}),
+      ...(config.onRefusal ? { onRefusal: config.onRefusal } : {}),
+    }),
+    ...(config.stats ? { stats: config.stats } : {}),
+    logger: config.logger,
   });
 }

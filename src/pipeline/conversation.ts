@@ -58,6 +58,13 @@ export const conversationStateSchema = z.object({
   /** When the conversation was last told its messages arrived late (one notice per backlog). */
   lateNoticeAt: z.string().optional(),
   recent: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string(), at: z.string() })),
+  /** What came before `recent`, summarized by the summary job (docs/gemini.md "Conversation summaries"). */
+  summary: z.string().optional(),
+  /**
+   * The person's messages that left `recent` and wait for the summary job. Iris' replies are not
+   * kept: they carry figures from the books, which no model may see (config/data-classification.ts).
+   */
+  earlier: z.array(z.object({ text: z.string(), at: z.string() })).optional(),
   lastCorrelationId: z.string().optional(),
 });
 export type ConversationState = z.infer<typeof conversationStateSchema>;

@@ -10,13 +10,15 @@ export async function runTurn(input: TurnInput, deps: PipelineDeps): Promise<Tur
   if (t.sm.state === 'IDLE' || t.sm.state === 'AWAITING_INPUT') t.sm.to('PROCESSING_INTENT', 'message');
   await routeTurn(t);
   deps.logger.debug({ trail: t.trail, intent: t.intent }, 'turn steps');
+  const state = nextState(t);
   return {
     replies: t.replies,
-    state: nextState(t),
+    state,
     pending: t.pendingWrite,
     audit: t.audit,
     trail: t.trail,
     ...(t.intent ? { intent: t.intent } : {}),
+    ...((state.earlier?.length ?? 0) >= t.limits.summarizeAfterMessages ? { summaryDue: true } : {}),
   };
 }
 
@@ -58,11 +60,13 @@ function nextState(t: Turn): ConversationState {
   for (const step of path[target])
     if (t.sm.state !== step) t.sm.to(step, step === 'IDLE' ? 'responded' : 'turn_end');
   const now = t.input.now.toISOString();
-  const recent = [
+  const all = [
     ...t.state.recent,
     { role: 'user' as const, text: t.heard, at: now },
     ...t.replies.map((r) => ({ role: 'assistant' as const, text: r.text, at: now })),
-  ].slice(-t.limits.recentMessagesKept);
+  ];
+  const recent = all.slice(-t.limits.recentMessagesKept);
+  const earlier = waitingForSummary(t, all.slice(0, Math.max(0, all.length - recent.length)));
   return {
     v: 1,
     state: target,
@@ -77,6 +81,26 @@ function nextState(t: Turn): ConversationState {
     ...(t.redoOffer ? { redoOffer: t.redoOffer } : {}),
     ...(t.lateNoticeAt ? { lateNoticeAt: t.lateNoticeAt } : {}),
     recent,
+    ...(t.state.summary ? { summary: t.state.summary } : {}),
+    ...(earlier.length > 0 ? { earlier } : {}),
     lastCorrelationId: t.input.correlationId,
   };
+}
+
+/**
+ * The person's messages waiting for the summary job: those already waiting and those that just
+ * left the recent window, newest kept when the job has fallen behind. A tenant whose AI is off
+ * keeps none: nobody would summarize them.
+ */
+function waitingForSummary(
+  t: Turn,
+  left: ReadonlyArray<{ role: 'user' | 'assistant'; text: string; at: string }>,
+): Array<{ text: string; at: string }> {
+  const ai = t.input.tenant.ai;
+  if (!ai.enabled || ai.mode === 'offline') return [];
+  const waiting = [
+    ...(t.state.earlier ?? []),
+    ...left.filter((m) => m.role === 'user').map((m) => ({ text: m.text, at: m.at })),
+  ];
+  return waiting.slice(-t.limits.summaryBacklogMax);
 }

@@ -52,6 +52,8 @@ export interface TurnOutput {
   /** The steps the turn ran (see routes.ts). */
   trail: string[];
   intent?: string;
+  /** Enough of the person's messages wait in `state.earlier`: the summary job should run. */
+  summaryDue?: boolean;
 }
 
 export interface PipelineDeps {
@@ -117,6 +119,7 @@ export class Turn {
       conversation: {
         recent: input.state.recent.map((m) => ({ role: m.role, text: m.text })),
         ...(input.state.lastIntent ? { lastIntent: input.state.lastIntent } : {}),
+        ...(input.state.summary ? { summary: input.state.summary } : {}),
       },
     };
   }

@@ -11,6 +11,8 @@ export const QUEUES = {
   transcribe: 'transcribe',
   /** Periodic jobs (job schedulers: the AI alerts, the analytics roll-up), run by pipeline processes. */
   scheduled: 'scheduled',
+  /** "Summarize conversation X": its earlier messages folded into its summary, by pipeline processes. */
+  summaries: 'summaries',
 } as const;
 
 /**

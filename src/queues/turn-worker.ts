@@ -55,6 +55,8 @@ export interface TurnWorkerDeps {
   typingChannels?: readonly string[];
   /** Called when a turn fails and is answered with the generic error (metrics). */
   onTurnError?: (failure: { transient: boolean }) => void;
+  /** A committed turn left enough messages waiting for a summary (`requestSummary`). */
+  summaryDue?: (tenantId: string, conversationId: string) => Promise<void>;
   /** Called after each committed turn (metrics): its duration and its audit records. */
   observe?: (turn: { ms: number; events: string[]; audit: readonly AuditRecord[] }) => void;
 }
@@ -216,6 +218,12 @@ async function handleOne(
   );
   if (message.content.type === 'audio') await deps.conversations.dropTranscript(message.id);
   if (handled.output) writeAudit(deps, message, handled.output.audit);
+  if (handled.output?.summaryDue && deps.summaryDue) {
+    // Background work: a summary that cannot be asked for now is asked for by a later turn.
+    deps
+      .summaryDue(message.tenantId, message.conversationId)
+      .catch((error: unknown) => log.warn({ err: error }, 'conversation summary not requested'));
+  }
   const audit = handled.output?.audit ?? [];
   deps.observe?.({ ms: Date.now() - started, events: audit.map((a) => a.event), audit });
   log.info(

@@ -226,6 +226,23 @@ export class ConversationStore {
     return { state: state ?? null, pending: pending ?? null };
   }
 
+  /**
+   * Replaces the saved state while no turn holds the conversation, if it is still `read`
+   * (`state-replace-if-idle.lua`): how a job outside the turns (the summary job) edits it.
+   */
+  async replaceStateIfIdle(
+    conversationId: string,
+    read: string,
+    next: string,
+  ): Promise<'updated' | 'busy' | 'changed' | 'gone'> {
+    return (await runLua(
+      this.redis,
+      'state-replace-if-idle',
+      [this.keys.conversationState(conversationId), this.keys.conversationLock(conversationId)],
+      [read, next],
+    )) as 'updated' | 'busy' | 'changed' | 'gone';
+  }
+
   /** The saved state alone, raw (a turn that failed commits it back unchanged). */
   async savedState(conversationId: string): Promise<string | null> {
     return this.redis.get(this.keys.conversationState(conversationId));

@@ -45,6 +45,8 @@ export interface FakeOllamaServer {
   baseUrl: string;
   requests: RecordedOllamaRequest[];
   fallback: FakeOllamaReply;
+  /** Consulted before the queue: an answer chosen from the request (a summary or an understanding). */
+  decide: ((body: OllamaChatBody) => FakeOllamaReply | undefined) | undefined;
   enqueue(...replies: FakeOllamaReply[]): void;
   close(): Promise<void>;
 }
@@ -117,7 +119,10 @@ export async function startFakeOllamaServer(): Promise<FakeOllamaServer> {
   const queue: FakeOllamaReply[] = [];
   const requests: RecordedOllamaRequest[] = [];
   const sockets = new Set<Socket>();
-  const state = { fallback: { kind: 'text', text: 'ok' } as FakeOllamaReply };
+  const state = {
+    fallback: { kind: 'text', text: 'ok' } as FakeOllamaReply,
+    decide: undefined as FakeOllamaServer['decide'],
+  };
 
   const answer = (res: ServerResponse, model: string, reply: FakeOllamaReply) => {
     if (reply.kind === 'slow') {
@@ -159,7 +164,7 @@ export async function startFakeOllamaServer(): Promise<FakeOllamaServer> {
       const problem = invalid(body);
       if (problem) return send(res, 400, { error: problem });
       if (body!.stream !== false) return send(res, 400, { error: 'this fake answers only "stream": false' });
-      answer(res, body!.model as string, queue.shift() ?? state.fallback);
+      answer(res, body!.model as string, state.decide?.(body!) ?? queue.shift() ?? state.fallback);
     });
   });
   server.on('connection', (socket) => {
@@ -176,6 +181,12 @@ export async function startFakeOllamaServer(): Promise<FakeOllamaServer> {
     },
     set fallback(reply: FakeOllamaReply) {
       state.fallback = reply;
+    },
+    get decide() {
+      return state.decide;
+    },
+    set decide(fn) {
+      state.decide = fn;
     },
     enqueue: (...replies) => queue.push(...replies),
     close: async () => {
