@@ -72,26 +72,33 @@ describe('npm run iris -- tenant ai / ai off|on|status', () => {
     expect(set.stdout).toBe(
       `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); models: the platform's. Running processes see it within 30 s.`,
     );
-    let row = await db.tenant.findUniqueOrThrow({ where: { slug } });
-    expect(row.aiSettings).toEqual({ enabled: true, mode: 'offline_first', plan: 'free', features: ['x'] });
-
-    const local = iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'local');
-    expect(local.stdout).toBe(
-      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); understanding on local, summarization on the platform's. Running processes see it within 30 s.`,
-    );
-    row = await db.tenant.findUniqueOrThrow({ where: { slug } });
-    expect(row.aiSettings).toMatchObject({ providers: { understanding: 'local' } });
-    const wrong = iris('tenant', 'ai', '--tenant', slug, '--summarization-provider', 'openai');
-    expect(wrong.status).toBe(1);
-    expect(wrong.stderr).toBe('--summarization-provider must be one of gemini, local, default');
-    iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'default');
-    row = await db.tenant.findUniqueOrThrow({ where: { slug } });
+    const row = await db.tenant.findUniqueOrThrow({ where: { slug } });
     expect(row.aiSettings).toEqual({ enabled: true, mode: 'offline_first', plan: 'free', features: ['x'] });
 
     const bad = iris('tenant', 'ai', '--tenant', slug, '--plan', 'gold');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toBe('--plan must be one of free, basic, professional, enterprise');
     expect((await db.tenant.findUniqueOrThrow({ where: { slug } })).aiSettings).toEqual(row.aiSettings);
+  });
+
+  it("sets the tenant's own provider per task, and back to the platform's with default", async () => {
+    const local = iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'local');
+    expect(local.stdout).toBe(
+      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); understanding on local, summarization on the platform's. Running processes see it within 30 s.`,
+    );
+    expect((await db.tenant.findUniqueOrThrow({ where: { slug } })).aiSettings).toMatchObject({
+      providers: { understanding: 'local' },
+    });
+    const wrong = iris('tenant', 'ai', '--tenant', slug, '--summarization-provider', 'openai');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toBe('--summarization-provider must be one of gemini, local, default');
+    iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'default');
+    expect((await db.tenant.findUniqueOrThrow({ where: { slug } })).aiSettings).toEqual({
+      enabled: true,
+      mode: 'offline_first',
+      plan: 'free',
+      features: ['x'],
+    });
   });
 
   it('turns AI off for every tenant and on again, and says which it is', async () => {
