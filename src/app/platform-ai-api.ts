@@ -12,8 +12,9 @@ import type { Container } from './container';
  *
  * - GET /platform/ai/metrics/usage?month=YYYY-MM — per tenant: model calls, tokens, estimated
  *   cost, plan limit and the share of it used (each tenant's month is in its own time zone);
- * - GET /platform/ai/metrics/providers?minutes=5 — the model provider over the last minutes:
- *   calls, failures, refusals by an open circuit, error rate, p95 latency, and a status;
+ * - GET /platform/ai/metrics/providers?minutes=5 — the model providers over the last minutes,
+ *   all together and each configured one: calls, failures, refusals by an open circuit, error
+ *   rate, p95 latency, and a status;
  * - GET /platform/ai/metrics/cost?month=YYYY-MM — cost per UTC day, the month so far and, for
  *   the current month, a month-end projection at the pace so far; the daily limits and whether
  *   AI is on.
@@ -101,30 +102,40 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
       const minutes = Number((request.query as { minutes?: string }).minutes ?? 5);
       if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1_440)
         return reply.code(400).send({ error: 'minutes must be a whole number from 1 to 1440' });
-      const window = await c.modelCallStats.window(new Date(), minutes * 60_000);
-      const answered = window.ok + window.error;
-      const errorRate = answered === 0 ? 0 : window.error / answered;
-      const p95 = p95Ms(window);
-      const status =
-        answered + window.circuitOpen === 0
-          ? 'idle'
-          : window.circuitOpen > 0
-            ? 'circuit_open'
-            : answered >= config.AI_ALERT_MIN_CALLS && errorRate > config.AI_ALERT_ERROR_RATE
-              ? 'failing'
-              : p95 !== undefined && p95 > config.AI_ALERT_P95_MS
-                ? 'slow'
-                : 'ok';
-      return {
-        provider: 'gemini',
-        minutes,
-        calls: answered,
-        failed: window.error,
-        circuitOpen: window.circuitOpen,
-        errorRate: round(errorRate, 4),
-        p95Ms: p95 === undefined ? null : Number.isFinite(p95) ? p95 : '>30000',
-        status,
+      const now = new Date();
+      const health = async (provider?: string) => {
+        const window = await c.modelCallStats.window(now, minutes * 60_000, provider);
+        const answered = window.ok + window.error;
+        const errorRate = answered === 0 ? 0 : window.error / answered;
+        const p95 = p95Ms(window);
+        const status =
+          answered + window.circuitOpen === 0
+            ? 'idle'
+            : window.circuitOpen > 0
+              ? 'circuit_open'
+              : answered >= config.AI_ALERT_MIN_CALLS && errorRate > config.AI_ALERT_ERROR_RATE
+                ? 'failing'
+                : p95 !== undefined && p95 > config.AI_ALERT_P95_MS
+                  ? 'slow'
+                  : 'ok';
+        return {
+          calls: answered,
+          failed: window.error,
+          circuitOpen: window.circuitOpen,
+          errorRate: round(errorRate, 4),
+          p95Ms: p95 === undefined ? null : Number.isFinite(p95) ? p95 : '>30000',
+          status,
+        };
       };
+      const providers = [];
+      for (const [provider, generator] of c.aiProviders.configured())
+        providers.push({
+          provider,
+          model: generator.model,
+          location: generator.location,
+          ...(await health(provider)),
+        });
+      return { provider: 'all', minutes, ...(await health()), providers };
     });
 
     scope.get('/platform/ai/metrics/cost', async (request, reply) => {

@@ -60,8 +60,9 @@ export interface GenerationAnswer {
   blockReason: string | undefined;
   avgLogprobs: number | undefined;
   usage: { inputTokens: number; outputTokens: number };
-  /** Set by a fallback chain: the provider that answered, when it was not the first. */
+  /** Set by a fallback chain: the provider that answered, and the ones that failed before it. */
   answeredBy?: { provider: AiProviderName; model: string };
+  failedBefore?: AiProviderName[];
 }
 
 /** Finish reasons after which an answer can be used; anything else (SAFETY, MALFORMED_FUNCTION_CALL…) cannot. */

@@ -97,7 +97,8 @@ export class ConversationSummarizer {
         local: answeredBy.provider === 'local',
         ...answer.usage,
       });
-      this.count('ok', latencyMs, cost, now);
+      for (const failed of answer.failedBefore ?? []) this.count('error', latencyMs, 0, now, failed);
+      this.count('ok', latencyMs, cost, now, answeredBy.provider);
       const text = capWords(scrubPii(answer.text).text, this.maxWords);
       if (text === '') return basic('empty_answer');
       // A summary goes into every later prompt: one that reads like instructions is not kept.
@@ -117,7 +118,13 @@ export class ConversationSummarizer {
       return { text, source: 'model', provider: answeredBy.provider };
     } catch (error) {
       const message = (error as { message?: string }).message ?? String(error);
-      this.count(/circuit open/.test(message) ? 'circuit_open' : 'error', Date.now() - started, 0, now);
+      this.count(
+        /circuit open/.test(message) ? 'circuit_open' : 'error',
+        Date.now() - started,
+        0,
+        now,
+        generator.provider,
+      );
       this.deps.logger.warn({ tenantId: tenant.id, err: error }, 'summary model failed; basic summary kept');
       return basic('provider_error');
     }
@@ -128,9 +135,10 @@ export class ConversationSummarizer {
     latencyMs: number,
     costUsd: number,
     at: Date,
+    provider: string,
   ): void {
     this.deps.stats
-      ?.record({ outcome, latencyMs, costUsd, at })
+      ?.record({ outcome, latencyMs, costUsd, at, provider })
       .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'model call not counted'));
   }
 }

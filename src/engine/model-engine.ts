@@ -135,7 +135,13 @@ export class ModelIntentEngine implements IntentEngine {
       const { code, message } = error as { code?: string; message?: string };
       const latencyMs = Date.now() - started;
       // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
-      this.count(scope, /circuit open/.test(message ?? '') ? 'circuit_open' : 'error', latencyMs, 0);
+      this.count(
+        scope,
+        /circuit open/.test(message ?? '') ? 'circuit_open' : 'error',
+        latencyMs,
+        0,
+        generator.provider,
+      );
       return fallback('provider_error', { code, error: message, latencyMs, provider: generator.provider });
     }
     const latencyMs = Date.now() - started;
@@ -145,7 +151,8 @@ export class ModelIntentEngine implements IntentEngine {
       local: answeredBy.provider === 'local',
       ...answer.usage,
     });
-    this.count(scope, 'ok', latencyMs, cost);
+    for (const failed of answer.failedBefore ?? []) this.count(scope, 'error', latencyMs, 0, failed);
+    this.count(scope, 'ok', latencyMs, cost, answeredBy.provider);
     this.options.logger.info(
       {
         correlationId: scope.correlationId,
@@ -249,9 +256,15 @@ export class ModelIntentEngine implements IntentEngine {
   }
 
   /** Counts a call for the AI alerts; a store that fails costs the count, never the reply. */
-  private count(scope: Scope, outcome: ModelCallRecord['outcome'], latencyMs: number, cost: number): void {
+  private count(
+    scope: Scope,
+    outcome: ModelCallRecord['outcome'],
+    latencyMs: number,
+    cost: number,
+    provider: string,
+  ): void {
     this.options.stats
-      ?.record({ outcome, latencyMs, costUsd: cost, at: scope.now })
+      ?.record({ outcome, latencyMs, costUsd: cost, at: scope.now, provider })
       .catch((error: unknown) =>
         this.options.logger.warn(
           { correlationId: scope.correlationId, err: error },

@@ -145,6 +145,8 @@ export interface ModelCallRecord {
   /** Estimated cost of the call in USD (0 when it failed). */
   costUsd: number;
   at: Date;
+  /** Which provider made the call (`gemini`, `local`); counted per provider as well as in total. */
+  provider?: string;
 }
 
 /** Where the engine counts its model calls (`RedisModelCallStats` in the app). */

@@ -53,12 +53,18 @@ export class FallbackTextGenerator implements TextGenerator {
 
   async generate(request: GenerationRequest): Promise<GenerationAnswer> {
     let failure: unknown;
+    const failed: TextGenerator['provider'][] = [];
     for (const generator of this.chain) {
       try {
         const answer = await generator.generate(request);
-        return { ...answer, answeredBy: { provider: generator.provider, model: generator.model } };
+        return {
+          ...answer,
+          answeredBy: { provider: generator.provider, model: generator.model },
+          ...(failed.length > 0 ? { failedBefore: failed } : {}),
+        };
       } catch (error) {
         failure = error;
+        failed.push(generator.provider);
       }
     }
     throw failure;

@@ -19,8 +19,8 @@ export interface CallWindow {
 /**
  * Model calls counted per time bucket in Redis, for the AI alerts: every pipeline process adds
  * to the same buckets (one MULTI per call), and the alert job reads a window of them. Per
- * bucket, a hash: `ok`, `error`, `circuit_open`, and `lat:<i>` per latency bucket; per UTC day,
- * the estimated cost. Buckets live a day; day totals 40 days, so a month's days can be listed.
+ * bucket, a hash: `ok`, `error`, `circuit_open`, and `lat:<i>` per latency bucket, in total and
+ * again under `<provider>|` for a call that names its provider; per UTC day, the estimated cost. Buckets live a day; day totals 40 days, so a month's days can be listed.
  */
 export class RedisModelCallStats implements ModelCallStats {
   private readonly bucketMs: number;
@@ -35,8 +35,13 @@ export class RedisModelCallStats implements ModelCallStats {
 
   async record(call: ModelCallRecord): Promise<void> {
     const key = this.keys.modelCallBucket(Math.floor(call.at.getTime() / this.bucketMs));
-    const tx = this.redis.multi().hincrby(key, call.outcome, 1).pexpire(key, 86_400_000);
-    if (call.outcome !== 'circuit_open') tx.hincrby(key, `lat:${latencyBucket(call.latencyMs)}`, 1);
+    const tx = this.redis.multi();
+    for (const prefix of call.provider ? ['', `${call.provider}|`] : ['']) {
+      tx.hincrby(key, `${prefix}${call.outcome}`, 1);
+      if (call.outcome !== 'circuit_open')
+        tx.hincrby(key, `${prefix}lat:${latencyBucket(call.latencyMs)}`, 1);
+    }
+    tx.pexpire(key, 86_400_000);
     if (call.costUsd > 0) {
       const day = this.keys.modelCostDay(call.at.toISOString().slice(0, 10));
       tx.incrbyfloat(day, call.costUsd).pexpire(day, DAY_TOTALS_KEPT_MS);
@@ -44,8 +49,12 @@ export class RedisModelCallStats implements ModelCallStats {
     await tx.exec();
   }
 
-  /** The calls of the buckets that end after `to - ms` and start at or before `to`. */
-  async window(to: Date, ms: number): Promise<CallWindow> {
+  /**
+   * The calls of the buckets that end after `to - ms` and start at or before `to`: every
+   * provider's, or one provider's.
+   */
+  async window(to: Date, ms: number, provider?: string): Promise<CallWindow> {
+    const prefix = provider ? `${provider}|` : '';
     const last = Math.floor(to.getTime() / this.bucketMs);
     const first = Math.floor((to.getTime() - ms) / this.bucketMs) + 1;
     const pipeline = this.redis.pipeline();
@@ -60,10 +69,10 @@ export class RedisModelCallStats implements ModelCallStats {
     for (const [error, fields] of replies) {
       if (error) throw error;
       const hash = fields as Record<string, string>;
-      sum.ok += Number(hash.ok ?? 0);
-      sum.error += Number(hash.error ?? 0);
-      sum.circuitOpen += Number(hash.circuit_open ?? 0);
-      sum.latency.forEach((_, i) => (sum.latency[i]! += Number(hash[`lat:${i}`] ?? 0)));
+      sum.ok += Number(hash[`${prefix}ok`] ?? 0);
+      sum.error += Number(hash[`${prefix}error`] ?? 0);
+      sum.circuitOpen += Number(hash[`${prefix}circuit_open`] ?? 0);
+      sum.latency.forEach((_, i) => (sum.latency[i]! += Number(hash[`${prefix}lat:${i}`] ?? 0)));
     }
     return sum;
   }

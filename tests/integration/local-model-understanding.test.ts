@@ -2,7 +2,7 @@ import pino from 'pino';
 import { boletosPack } from '../../src/domains/boletos';
 import type { Scope, TenantProfile } from '../../src/domains/types';
 import { createAiProviders, createIntentEngine, type EngineUnderstanding } from '../../src/engine';
-import type { AuditEntry, IntentEngine } from '../../src/pipeline/ports';
+import type { AuditEntry, IntentEngine, ModelCallRecord } from '../../src/pipeline/ports';
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
@@ -42,6 +42,7 @@ afterEach(async () => {
 function setup(withGemini: boolean, order?: { understanding: Array<'gemini' | 'local'> }) {
   const logger = pino({ level: 'silent' });
   const audit: AuditEntry[] = [];
+  const calls: ModelCallRecord[] = [];
   const providers = createAiProviders({
     ...(withGemini ? { gemini: { apiKey: 'test-key', baseUrl: gemini.baseUrl, timeoutMs: 2_000 } } : {}),
     local: { baseUrl: ollama.baseUrl, model: 'llama3.1:8b', timeoutMs: 2_000 },
@@ -54,8 +55,9 @@ function setup(withGemini: boolean, order?: { understanding: Array<'gemini' | 'l
     usage: new PrismaAiUsageStore(db),
     logger,
     audit: { write: async (entries) => void audit.push(...entries) },
+    stats: { record: async (call) => void calls.push(call) },
   });
-  return { engine, audit };
+  return { engine, audit, calls };
 }
 
 const tenant = (ai: TestAi = {}) => engineTenant(db, tenantIds, ai, 'lm');
@@ -126,7 +128,7 @@ describe('understanding on a local model (Ollama API)', () => {
   });
 
   it("the platform's order falls back from Gemini to the local model when Gemini fails", async () => {
-    const { engine } = setup(true);
+    const { engine, calls } = setup(true);
     const t = await tenant();
     gemini.enqueue({ kind: 'error', status: 503 });
     ollama.enqueue({
@@ -143,6 +145,11 @@ describe('understanding on a local model (Ollama API)', () => {
     expect(gemini.requests).toHaveLength(1);
     expect(ollama.requests).toHaveLength(1);
     expect(Number((await usageOf(t))!.estimatedCostUsd)).toBe(0); // the local model answered
+    // Each provider's health counts its own calls: Gemini failed, the local model answered.
+    expect(calls.map((c) => [c.provider, c.outcome])).toEqual([
+      ['gemini', 'error'],
+      ['local', 'ok'],
+    ]);
   });
 
   it('a tenant that chose a provider the platform does not run is read offline (no_provider)', async () => {

@@ -26,7 +26,13 @@ async function get(app: FastifyInstance, url: string, token: string | null = TOK
 }
 
 describe('operator API for the AI', () => {
-  const h = new Harness({ OPERATOR_TOKEN: TOKEN });
+  // Both providers configured (nothing here calls them): the health of each is listed.
+  const h = new Harness({
+    OPERATOR_TOKEN: TOKEN,
+    GEMINI_API_KEY: 'test-key',
+    GEMINI_BASE_URL: 'http://127.0.0.1:9',
+    LOCAL_AI_URL: 'http://127.0.0.1:9',
+  });
   const app = buildWeb(h.container);
   const tenants: string[] = [];
 
@@ -69,8 +75,9 @@ describe('operator API for the AI', () => {
       at: new Date(`${MONTH}-05T12:00:00Z`),
     });
     const now = new Date();
-    for (let i = 0; i < 9; i++) await stats.record({ outcome: 'ok', latencyMs: 300, costUsd: 0.01, at: now });
-    await stats.record({ outcome: 'error', latencyMs: 7_000, costUsd: 0, at: now });
+    for (let i = 0; i < 9; i++)
+      await stats.record({ outcome: 'ok', latencyMs: 300, costUsd: 0.01, at: now, provider: 'gemini' });
+    await stats.record({ outcome: 'error', latencyMs: 7_000, costUsd: 0, at: now, provider: 'local' });
   });
   afterAll(async () => {
     await app.close();
@@ -112,7 +119,7 @@ describe('operator API for the AI', () => {
   it("the provider's last minutes: calls, failures, error rate, p95 and a status", async () => {
     const body = (await get(app, '/platform/ai/metrics/providers?minutes=5')).json();
     expect(body).toEqual({
-      provider: 'gemini',
+      provider: 'all',
       minutes: 5,
       calls: 10,
       failed: 1,
@@ -120,6 +127,30 @@ describe('operator API for the AI', () => {
       errorRate: 0.1,
       p95Ms: 10_000,
       status: 'slow',
+      providers: [
+        {
+          provider: 'gemini',
+          model: 'gemini-2.5-flash',
+          location: 'cloud',
+          calls: 9,
+          failed: 0,
+          circuitOpen: 0,
+          errorRate: 0,
+          p95Ms: 500,
+          status: 'ok',
+        },
+        {
+          provider: 'local',
+          model: 'llama3.1:8b',
+          location: 'local',
+          calls: 1,
+          failed: 1,
+          circuitOpen: 0,
+          errorRate: 1,
+          p95Ms: 10_000,
+          status: 'slow',
+        },
+      ],
     });
     expect((await get(app, '/platform/ai/metrics/providers?minutes=0')).status).toBe(400);
   });
