@@ -1,26 +1,16 @@
 /**
- * Understanding with Gemini function calling, kept honest by the gates. Two engines implement the
- * pipeline's `IntentEngine` port (src/pipeline/ports.ts):
+ * Understanding with a model's function calling (Gemini, or a local model on Ollama's API), kept
+ * honest by the gates. Two engines implement the pipeline's `IntentEngine` port
+ * (src/pipeline/ports.ts):
  *
  * - `offlineIntentEngine`: the pack's offline understander (rules, no network, no cost), read in
- *   the tenant's locale and time zone at the turn's `now`. What the app uses without a Gemini key.
+ *   the tenant's locale and time zone at the turn's `now`. What the app uses without a provider.
  *
- * - `createIntentEngine({ gemini, usage, logger, audit?, context?, resilience?, platform?, limiter? })`: with
- *   `gemini.apiKey` set, a Gemini engine that honours each tenant's `ai` settings (`enabled`,
- *   `mode`: offline | model_first | offline_first, `plan`, `features`); without a key, the
- *   offline engine. Wire it once in the composition root:
- *
- *     const engine = createIntentEngine({
- *       gemini: env.GEMINI_API_KEY
- *         ? { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_MODEL,
- *             timeoutMs: env.GEMINI_TIMEOUT_MS }
- *         : undefined,
- *       usage: new PrismaAiUsageStore(prisma), // ai_usage_summaries: tokens and cost per tenant per month
- *       logger,                          // pino; alerts are warn/error lines with an `alert` field
- *       audit: new PrismaAuditSink(prisma), // optional: injection/grounding/fallback audit rows
- *       context: async (scope) => ...,   // optional: { summary?, recent: [{ role, text }], lastIntent? }
- *     });
- *     const deps: PipelineDeps = { engine, ... };
+ * - `createIntentEngine({ providers, usage, logger, audit?, platform?, limiter?, stats? })`: with
+ *   at least one provider configured (`createAiProviders`), a model engine that honours each
+ *   tenant's `ai` settings (`enabled`, `mode`: offline | model_first | offline_first, `plan`,
+ *   `features`, `providers`); without one, the offline engine. `src/app/container.ts` wires it
+ *   (docs/gemini.md, "Enabling it"); `createConversationSummarizer` shares its providers.
  *
  * What the model may do: pick one of the tools offered to this user (role and feature flags) and
  * report the values it heard. What it cannot do: run anything, invent a value (grounding drops
