@@ -88,6 +88,9 @@ export const envSchema = z.object({
    */
   LOCAL_AI_URL: z.string().url().optional(),
   LOCAL_AI_MODEL: z.string().min(1).default('llama3.1:8b'),
+  /** The local embedding model (`ollama pull nomic-embed-text`); unset: no local embeddings. */
+  LOCAL_AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  GEMINI_EMBEDDING_MODEL: z.string().min(1).default('gemini-embedding-001'),
   /** Per call; a small model on a CPU can take seconds, and the offline reading waits behind it. */
   LOCAL_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
@@ -97,6 +100,8 @@ export const envSchema = z.object({
    */
   AI_UNDERSTANDING_PROVIDERS: providerList.default(['gemini', 'local']),
   AI_SUMMARIZATION_PROVIDERS: providerList.default(['local', 'gemini']),
+  /** Embeddings: the first configured provider only (vectors of two models do not compare). */
+  AI_EMBEDDINGS_PROVIDERS: providerList.default(['gemini', 'local']),
   /**
    * The platform's AI switch (the AI gate's first check): false, no process calls a model and
    * every message is read offline. At run time: `npm run iris -- ai off|on|status`.

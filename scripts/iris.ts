@@ -15,6 +15,7 @@
  *   tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
  *             [--plan free|basic|professional|enterprise]   # the tenant's AI (docs/gemini.md)
  *             [--understanding-provider gemini|local|default] [--summarization-provider …]
+ *             [--embeddings-provider …]
  *   ai off [--reason "provider outage"] | ai on | ai status   # AI for every tenant, at run time
  *   analytics --tenant demo [--days 7]   # messages, resolution, fallbacks, intents, tools
  *   kb add --tenant demo FILE [--title "Perguntas frequentes"] [--type faq|regulation|guide|minutes|other]
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
       days: { type: 'string' },
       'understanding-provider': { type: 'string' },
       'summarization-provider': { type: 'string' },
+      'embeddings-provider': { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -219,6 +221,7 @@ async function main(): Promise<void> {
           providers: {
             understanding: values['understanding-provider'],
             summarization: values['summarization-provider'],
+            embeddings: values['embeddings-provider'],
           },
         });
         break;

@@ -7,8 +7,10 @@
  */
 
 /** What a model is used for; each task has its own provider choice. */
-export type AiTask = 'understanding' | 'summarization';
-export const AI_TASKS: readonly AiTask[] = ['understanding', 'summarization'];
+export type AiTask = 'understanding' | 'summarization' | 'embeddings';
+export const AI_TASKS: readonly AiTask[] = ['understanding', 'summarization', 'embeddings'];
+/** The tasks a text generator serves (embeddings have their own contract, `text-embedding.ts`). */
+export type GenerationTask = Exclude<AiTask, 'embeddings'>;
 
 /** The providers Iris can talk to: Google's Gemini API, or a model served on the operator's machines. */
 export type AiProviderName = 'gemini' | 'local';

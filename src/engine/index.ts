@@ -24,7 +24,10 @@ import { GeminiTextGenerator } from '../providers/gemini/text-generator';
 import { toOllamaError } from '../providers/ollama/errors';
 import { OllamaTextGenerator } from '../providers/ollama/text-generator';
 import { createResilientCaller, type ResilienceOptions } from '../providers/resilience';
-import { ResilientTextGenerator } from '../providers/resilient-generator';
+import { ResilientTextEmbedder, ResilientTextGenerator } from '../providers/resilient-generator';
+import { GeminiEmbedder } from '../providers/gemini/embedder';
+import { OllamaEmbedder } from '../providers/ollama/embedder';
+import type { TextEmbedder } from '../core/text-embedding';
 import type { AiProviderName, AiTask, TextGenerator } from '../core/text-generation';
 import type {
   IntentEngine,
@@ -59,6 +62,8 @@ export { UsageGuard } from './usage-guard';
 export const GEMINI_UNDERSTANDING_LABEL = 'gemini-understanding';
 /** The same for the local model (Ollama's API). */
 export const LOCAL_MODEL_LABEL = 'local-model';
+export const GEMINI_EMBEDDINGS_LABEL = 'gemini-embeddings';
+export const LOCAL_EMBEDDINGS_LABEL = 'local-embeddings';
 
 export const DEFAULT_GEMINI_UNDERSTANDING_MODEL = 'gemini-2.5-flash';
 
@@ -70,13 +75,21 @@ export const DEFAULT_GEMINI_UNDERSTANDING_MODEL = 'gemini-2.5-flash';
 export const DEFAULT_PROVIDER_ORDER: Readonly<Record<AiTask, readonly AiProviderName[]>> = {
   understanding: ['gemini', 'local'],
   summarization: ['local', 'gemini'],
+  embeddings: ['gemini', 'local'],
 };
+
+export const DEFAULT_GEMINI_EMBEDDING_MODEL = 'gemini-embedding-001';
 
 export interface AiProvidersConfig {
   /** Undefined, or an empty key: no Gemini. */
   gemini?: { apiKey: string; baseUrl?: string | undefined; model?: string; timeoutMs?: number };
-  /** A server speaking Ollama's API (env `LOCAL_AI_URL`, `LOCAL_AI_MODEL`); undefined: none. */
-  local?: { baseUrl: string; model: string; timeoutMs?: number; keepAlive?: string };
+  /**
+   * A server speaking Ollama's API (env `LOCAL_AI_URL`, `LOCAL_AI_MODEL`,
+   * `LOCAL_AI_EMBEDDING_MODEL`); undefined: none.
+   */
+  local?: { baseUrl: string; model: string; embeddingModel?: string; timeoutMs?: number; keepAlive?: string };
+  /** Gemini's embedding model; default {@link DEFAULT_GEMINI_EMBEDDING_MODEL}. */
+  geminiEmbeddingModel?: string;
   /** The platform's order per task; default {@link DEFAULT_PROVIDER_ORDER}. */
   order?: Partial<Record<AiTask, readonly AiProviderName[]>>;
   /**
@@ -97,6 +110,21 @@ export interface AiProvidersConfig {
  */
 export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
   const generators: Partial<Record<AiProviderName, TextGenerator>> = {};
+  const embedders: Partial<Record<AiProviderName, TextEmbedder>> = {};
+  const callerFor = (
+    label: string,
+    timeoutMs: number,
+    classify: (label: string, error: unknown) => unknown,
+  ) =>
+    createResilientCaller({
+      retries: 1,
+      maxDelayMs: 1_000,
+      ...config.resilience,
+      name: label,
+      timeoutMs,
+      classifyError: (error) => classify(label, error),
+      logger: config.logger,
+    });
   const resilient = (
     label: string,
     timeoutMs: number,
@@ -110,18 +138,7 @@ export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
         'understanding may wait over 25 s for a model before falling back; lower the time-out (busy turns end at 30 s)',
       );
     }
-    return new ResilientTextGenerator(
-      inner,
-      createResilientCaller({
-        retries: 1,
-        maxDelayMs: 1_000,
-        ...config.resilience,
-        name: label,
-        timeoutMs,
-        classifyError: (error) => classify(label, error),
-        logger: config.logger,
-      }),
-    );
+    return new ResilientTextGenerator(inner, callerFor(label, timeoutMs, classify));
   };
   const gemini = config.gemini;
   if (gemini && gemini.apiKey.trim() !== '') {
@@ -137,6 +154,13 @@ export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
         ...(config.thinkingBudget === undefined ? {} : { thinkingBudget: config.thinkingBudget }),
       }),
     );
+    embedders.gemini = new ResilientTextEmbedder(
+      new GeminiEmbedder({
+        models: client.models,
+        model: config.geminiEmbeddingModel ?? DEFAULT_GEMINI_EMBEDDING_MODEL,
+      }),
+      callerFor(GEMINI_EMBEDDINGS_LABEL, timeoutMs, toProviderError),
+    );
   }
   const local = config.local;
   if (local && local.baseUrl.trim() !== '') {
@@ -150,8 +174,13 @@ export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
         ...(local.keepAlive === undefined ? {} : { keepAlive: local.keepAlive }),
       }),
     );
+    if (local.embeddingModel)
+      embedders.local = new ResilientTextEmbedder(
+        new OllamaEmbedder({ baseUrl: local.baseUrl, model: local.embeddingModel }),
+        callerFor(LOCAL_EMBEDDINGS_LABEL, local.timeoutMs ?? 20_000, toOllamaError),
+      );
   }
-  return new ProviderChoice(generators, { ...DEFAULT_PROVIDER_ORDER, ...config.order });
+  return new ProviderChoice(generators, { ...DEFAULT_PROVIDER_ORDER, ...config.order }, embedders);
 }
 
 export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'> {

@@ -1,4 +1,5 @@
-import type { AiProviderName, AiTask, TextGenerator } from '../core/text-generation';
+import type { TextEmbedder } from '../core/text-embedding';
+import type { AiProviderName, GenerationTask, TextGenerator } from '../core/text-generation';
 import type { TenantProfile } from '../domains/types';
 import { FallbackTextGenerator } from '../providers/resilient-generator';
 
@@ -11,13 +12,17 @@ import { FallbackTextGenerator } from '../providers/resilient-generator';
  *   that provider only, never another. A tenant that asked for its data to stay on the
  *   operator's machines must not reach a cloud provider because the local one is down; when the
  *   provider it chose is not configured, the task has no model (the turn is read offline).
+ *
+ * Embeddings never fall back: vectors of two models cannot be compared, so a tenant's embedder
+ * is one provider (its own choice, else the first configured of the platform's order).
  */
 export class ProviderChoice {
   private readonly chains = new Map<string, TextGenerator>();
 
   constructor(
     private readonly generators: Readonly<Partial<Record<AiProviderName, TextGenerator>>>,
-    private readonly order: Readonly<Record<AiTask, readonly AiProviderName[]>>,
+    private readonly order: Readonly<Record<GenerationTask | 'embeddings', readonly AiProviderName[]>>,
+    private readonly embedders: Readonly<Partial<Record<AiProviderName, TextEmbedder>>> = {},
   ) {}
 
   /** Whether any provider is configured at all (none: the offline engine is used). */
@@ -32,7 +37,14 @@ export class ProviderChoice {
     );
   }
 
-  pick(tenant: TenantProfile, task: AiTask): TextGenerator | undefined {
+  /** The embedder for a tenant's passages and questions, or undefined when none is configured. */
+  embedder(tenant: TenantProfile): TextEmbedder | undefined {
+    const own = tenant.ai.providers?.embeddings;
+    if (own) return this.embedders[own];
+    return this.order.embeddings.map((name) => this.embedders[name]).find((e) => e !== undefined);
+  }
+
+  pick(tenant: TenantProfile, task: GenerationTask): TextGenerator | undefined {
     const own = tenant.ai.providers?.[task];
     const names = own ? [own] : this.order[task];
     const available = names.flatMap((name) => {

@@ -1,3 +1,4 @@
+import type { EmbeddingAnswer, EmbeddingRequest, TextEmbedder } from '../core/text-embedding';
 import type { GenerationAnswer, GenerationRequest, TextGenerator } from '../core/text-generation';
 import type { ResilientCaller } from './resilience';
 
@@ -68,5 +69,30 @@ export class FallbackTextGenerator implements TextGenerator {
       }
     }
     throw failure;
+  }
+}
+
+/** Decorator: an embedder's calls under its own time-out, retries and circuit breaker. */
+export class ResilientTextEmbedder implements TextEmbedder {
+  readonly provider: TextEmbedder['provider'];
+  readonly model: string;
+  readonly location: TextEmbedder['location'];
+
+  constructor(
+    private readonly inner: TextEmbedder,
+    private readonly caller: ResilientCaller,
+  ) {
+    this.provider = inner.provider;
+    this.model = inner.model;
+    this.location = inner.location;
+  }
+
+  embed(request: EmbeddingRequest): Promise<EmbeddingAnswer> {
+    return this.caller.call((signal) =>
+      this.inner.embed({
+        ...request,
+        signal: request.signal ? AbortSignal.any([request.signal, signal]) : signal,
+      }),
+    );
   }
 }

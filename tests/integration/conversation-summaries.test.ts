@@ -112,7 +112,7 @@ describe('the summarizer without a model', () => {
     const summarizer = new ConversationSummarizer({
       providers: new ProviderChoice(
         { local: failing },
-        { understanding: ['local'], summarization: ['local'] },
+        { understanding: ['local'], summarization: ['local'], embeddings: ['local'] },
       ),
       gate: new AiGate({ platform: ALWAYS_ON, usage }),
       usage,

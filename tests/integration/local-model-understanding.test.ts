@@ -195,3 +195,52 @@ describe('understanding on a local model (Ollama API)', () => {
     expect(sent).toContain('[CPF_REMOVIDO]');
   });
 });
+
+describe('embeddings behind the same contract', () => {
+  const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+  const providersWith = (local: boolean) =>
+    createAiProviders({
+      gemini: { apiKey: 'test-key', baseUrl: gemini.baseUrl, timeoutMs: 2_000 },
+      ...(local
+        ? { local: { baseUrl: ollama.baseUrl, model: 'llama3.1:8b', embeddingModel: 'nomic-embed-text' } }
+        : {}),
+      logger: pino({ level: 'silent' }),
+    });
+
+  it('Gemini by default: passages as RETRIEVAL_DOCUMENT, questions as RETRIEVAL_QUERY, 768 numbers each', async () => {
+    const t = await tenant();
+    const embedder = providersWith(true).embedder(t)!;
+    expect([embedder.provider, embedder.model, embedder.location]).toEqual([
+      'gemini',
+      'gemini-embedding-001',
+      'cloud',
+    ]);
+    const passages = await embedder.embed({
+      texts: ['Como pagar um boleto vencido', 'Horário de atendimento da loja'],
+      purpose: 'document',
+    });
+    const question = await embedder.embed({ texts: ['posso pagar boleto vencido?'], purpose: 'query' });
+    expect(passages.vectors.map((v) => v.length)).toEqual([768, 768]);
+    const [paying, hours] = passages.vectors as [number[], number[]];
+    expect(cosine(question.vectors[0]!, paying)).toBeGreaterThan(cosine(question.vectors[0]!, hours));
+    const sent = gemini.requests.map((r) => r.body as { requests: Array<Record<string, unknown>> });
+    expect(gemini.requests[0]!.path).toBe('/v1beta/models/gemini-embedding-001:batchEmbedContents');
+    expect(sent[0]!.requests.map((r) => r.taskType)).toEqual(['RETRIEVAL_DOCUMENT', 'RETRIEVAL_DOCUMENT']);
+    expect(sent[1]!.requests[0]).toMatchObject({ taskType: 'RETRIEVAL_QUERY', outputDimensionality: 768 });
+  });
+
+  it('a tenant that pins the local model embeds on Ollama (/api/embed); no local embedding model: none', async () => {
+    const t = await tenant({ providers: { embeddings: 'local' } });
+    const embedder = providersWith(true).embedder(t)!;
+    const answer = await embedder.embed({ texts: ['segunda via do boleto'], purpose: 'query' });
+    expect(answer.vectors[0]).toHaveLength(768);
+    expect(answer.inputTokens).toBe(4);
+    expect(ollama.requests[0]).toMatchObject({
+      path: '/api/embed',
+      body: { model: 'nomic-embed-text', input: ['segunda via do boleto'] },
+    });
+    expect(gemini.requests).toHaveLength(0);
+    // Vectors of two models do not compare: no other provider stands in.
+    expect(providersWith(false).embedder(t)).toBeUndefined();
+  });
+});

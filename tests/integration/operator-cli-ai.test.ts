@@ -84,7 +84,7 @@ describe('npm run iris -- tenant ai / ai off|on|status', () => {
   it("sets the tenant's own provider per task, and back to the platform's with default", async () => {
     const local = iris('tenant', 'ai', '--tenant', slug, '--understanding-provider', 'local');
     expect(local.stdout).toBe(
-      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); understanding on local, summarization on the platform's. Running processes see it within 30 s.`,
+      `"${slug}": AI enabled, mode offline_first, plan free (no model calls: offline understanding only); understanding on local, summarization on the platform's, embeddings on the platform's. Running processes see it within 30 s.`,
     );
     expect((await db.tenant.findUniqueOrThrow({ where: { slug } })).aiSettings).toMatchObject({
       providers: { understanding: 'local' },

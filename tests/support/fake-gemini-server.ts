@@ -212,6 +212,42 @@ function send(
 }
 
 const ROUTE = /^\/([^/]+)\/models\/([^/:]+):generateContent$/;
+const EMBED_ROUTE = /^\/([^/]+)\/models\/([^/:]+):batchEmbedContents$/;
+
+/**
+ * A stand-in embedding: character trigrams hashed into `dimensions` buckets, normalised, so that
+ * texts sharing words point the same way (enough for plumbing tests, not for quality).
+ */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  const folded = ` ${text.toLowerCase()} `;
+  for (let i = 0; i + 3 <= folded.length; i++) {
+    let hash = 0;
+    for (const char of folded.slice(i, i + 3)) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+    vector[hash % dimensions]! += 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((v) => v / norm);
+}
+
+/** Gemini's `batchEmbedContents`: each request checked as the API reads it, one embedding each. */
+function embedAnswer(model: string, body: unknown): { status: number; body: string } {
+  const requests = (body as { requests?: unknown } | undefined)?.requests;
+  const invalid = (message: string) => ({
+    status: 400,
+    body: JSON.stringify({ error: { code: 400, message, status: 'INVALID_ARGUMENT' } }),
+  });
+  if (!Array.isArray(requests) || requests.length === 0) return invalid('requests must not be empty');
+  const embeddings = [];
+  for (const request of requests as Array<Record<string, unknown>>) {
+    if (request.model !== `models/${model}`) return invalid(`each request's model must be models/${model}`);
+    const text = (request.content as { parts?: Array<{ text?: unknown }> } | undefined)?.parts?.[0]?.text;
+    if (typeof text !== 'string') return invalid('content.parts[0].text is required');
+    const dimensions = typeof request.outputDimensionality === 'number' ? request.outputDimensionality : 3072;
+    embeddings.push({ values: fakeEmbedding(text, dimensions) });
+  }
+  return { status: 200, body: JSON.stringify({ embeddings }) };
+}
 
 /** The configuration that points a Harness' processes at `server` (Gemini's client, 2 s time-out). */
 export function geminiEnv(server: FakeGeminiServer): Record<string, string> {
@@ -252,6 +288,12 @@ export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
       res.on('close', () => {
         if (!res.writableFinished) record.aborted = true;
       });
+      const embed = EMBED_ROUTE.exec(path);
+      if (req.method === 'POST' && embed) {
+        const answer = embedAnswer(embed[2]!, body);
+        send(res, answer.status, answer.body);
+        return;
+      }
       if (req.method !== 'POST' || !match) {
         send(
           res,

@@ -1,9 +1,10 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fakeEmbedding } from './fake-gemini-server';
 
 /**
  * A local stand-in for Ollama's HTTP API, the part Iris uses: `POST /api/chat` not streamed
- * (`"stream": false`), and `GET /api/version`. Requests are checked the way Ollama reads them
+ * (`"stream": false`), `POST /api/embed`, and `GET /api/version`. Requests are checked the way Ollama reads them
  * (a model name, messages with a known role and string content, tools of type "function" with
  * a name and an object schema, `options` numbers); a request Ollama would refuse gets its 400
  * with `{ "error": "…" }`. Answers follow Ollama's documented body: `message` with `content` and
@@ -115,6 +116,23 @@ function chatAnswer(model: string, reply: FakeOllamaReply): unknown {
   };
 }
 
+/** `POST /api/embed`: `input` a string or strings, one normalised vector each (768 numbers). */
+function embed(res: ServerResponse, body: OllamaChatBody | undefined) {
+  const input = (body as { input?: unknown } | undefined)?.input;
+  const texts = typeof input === 'string' ? [input] : input;
+  if (typeof body?.model !== 'string' || body.model === '')
+    return send(res, 400, { error: 'model is required' });
+  if (!Array.isArray(texts) || texts.some((t) => typeof t !== 'string'))
+    return send(res, 400, { error: 'invalid input type' });
+  send(res, 200, {
+    model: body.model,
+    embeddings: (texts as string[]).map((t) => fakeEmbedding(t, 768)),
+    total_duration: 14_000_000,
+    load_duration: 1_000_000,
+    prompt_eval_count: (texts as string[]).reduce((n, t) => n + t.split(/\s+/).length, 0),
+  });
+}
+
 export async function startFakeOllamaServer(): Promise<FakeOllamaServer> {
   const queue: FakeOllamaReply[] = [];
   const requests: RecordedOllamaRequest[] = [];
@@ -159,6 +177,7 @@ export async function startFakeOllamaServer(): Promise<FakeOllamaServer> {
       }
       requests.push({ method: req.method ?? '', path, body });
       if (req.method === 'GET' && path === '/api/version') return send(res, 200, { version: '0.12.6' });
+      if (req.method === 'POST' && path === '/api/embed') return embed(res, body);
       if (req.method !== 'POST' || path !== '/api/chat')
         return send(res, 404, { error: '404 page not found' });
       const problem = invalid(body);

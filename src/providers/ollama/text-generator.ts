@@ -1,10 +1,11 @@
-import { Ollama, type ChatResponse, type Message, type Tool } from 'ollama';
+import type { ChatResponse, Message, Tool } from 'ollama';
 import type {
   GenerationAnswer,
   GenerationRequest,
   ProviderLocation,
   TextGenerator,
 } from '../../core/text-generation';
+import { ollamaClient } from './client';
 
 export interface OllamaTextGeneratorOptions {
   /** The server's root (env `LOCAL_AI_URL`), e.g. http://127.0.0.1:11434. */
@@ -35,13 +36,7 @@ export class OllamaTextGenerator implements TextGenerator {
   }
 
   async generate(request: GenerationRequest): Promise<GenerationAnswer> {
-    // The client passes no signal for a non-streamed call: each call gets a client whose fetch
-    // carries this call's signal, so the resilient caller's time-out really stops the request.
-    const signal = request.signal;
-    const client = new Ollama({
-      host: this.options.baseUrl,
-      fetch: (input, init) => fetch(input, signal ? { ...init, signal } : init),
-    });
+    const client = ollamaClient(this.options.baseUrl, request.signal);
     const messages: Message[] = [
       { role: 'system', content: request.system },
       ...request.messages.map((m) => ({ role: m.role === 'model' ? 'assistant' : 'user', content: m.text })),
