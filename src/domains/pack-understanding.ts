@@ -12,6 +12,7 @@ import {
   type SpeechActRules,
 } from '../nlu/intent-model';
 import type { AnyTool, IntentSpec, PackIntentModel } from './types';
+import { applyStarCorrections } from '../nlu/star-correction';
 import { writeIntents } from './write-intents';
 
 /**
@@ -39,7 +40,9 @@ export function packUnderstanding(pack: PackUnderstandingDeclaration): {
   const model = lazyIntentModel(pack.modelPath);
   const writes = writeIntents(pack.intents, pack.tools);
   const understanderOf = (current: () => LinearIntentModel): Understander =>
-    pack.createUnderstander((input) => decideIntent(input, current(), writes, pack.speechActs));
+    starCorrected(
+      pack.createUnderstander((input) => decideIntent(input, current(), writes, pack.speechActs)),
+    );
   const ctx = (): UnderstandingContext => ({
     locale: pack.locale,
     now: new Date(),
@@ -57,6 +60,18 @@ export function packUnderstanding(pack: PackUnderstandingDeclaration): {
       },
     },
     // Only the masking of values matters here, not the clock: any "now" will do.
-    asksForWrite: asksForWrite(writes, pack.speechActs, (text) => pack.inputOf(text, ctx()).text),
+    asksForWrite: asksForWrite(
+      writes,
+      pack.speechActs,
+      (text) => pack.inputOf(applyStarCorrections(text), ctx()).text,
+    ),
+  };
+}
+
+/** Every reading on the message as the person meant it: autocorrect fixes marked "*word" applied. */
+function starCorrected(understander: Understander): Understander {
+  return {
+    understand: (text, ctx) => understander.understand(applyStarCorrections(text), ctx),
+    readPatch: (text, ctx) => understander.readPatch(applyStarCorrections(text), ctx),
   };
 }

@@ -663,6 +663,17 @@ describe('es-MX understanding: people paid by the day, and long polite messages'
     expect(proposesWrite(text)).toBe(false);
   });
 
+  it.each([
+    'si mi roomie se muda voy a tener que bajar el presupuesto a 8 mil',
+    'oye si nos suben la renta tendríamos que pedir prestado 5 mil',
+  ])('what a condition would force is no request: "%s"', (text) => {
+    expect(proposesWrite(text)).toBe(false);
+  });
+
+  it('the same words as a request still are one: "voy a tener que bajar el presupuesto, ponlo en 8 mil"', () => {
+    expect(proposesWrite('voy a tener que bajar el presupuesto, ponlo en 8 mil')).toBe(true);
+  });
+
   it('people counted are no pesos: "somos cinco en la casa"', () => {
     expect(understand('ponme de presupuesto 4,500 al mes, somos cinco en la casa').entities).toMatchObject({
       amount_mxn_cents: 450_000,

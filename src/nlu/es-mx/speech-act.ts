@@ -19,9 +19,10 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   // for later ("el año que entra a ver si por fin me aguanto con 10 mil al mes"), but not the
   // hope after a request ("ponme un presupuesto de 10 mil, a ver si me aguanto" is one); nor
   // what will happen if a later day goes well ("si mañana vendo todos los elotes ya la hice",
-  // "mañana si no llueve saco unos 1,500").
+  // "mañana si no llueve saco unos 1,500"), nor what a condition would force ("si mi roomie se
+  // muda voy a tener que bajar el presupuesto a 8 mil").
   hypothetical:
-    /(?:^|\b(?:entra|viene|proximo|siguiente)\s+)a ver si (?:por fin |ya |ahora |esta vez )?(?:me aguanto|aguanto|logro|consigo|me pongo)\b|\bsi\s+(?:me|nos|te|les?)\s+(?:suben|dan|pagan|depositan|aumentan|llega|llegan|cae|caen)\b|^(?:\w+\W+)?si\s+(?:el|la|los|las|mi|mis|este|esta)\s+\w+\s+(?:me|nos)\b|^(?:\w+\W+){0,3}?si\s+(?:manana|pasado manana|el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|fin)|la (?:otra|proxima) semana|el (?:otro|proximo) (?:mes|lunes|viernes))\b|\b(?:manana|pasado manana)\s+si\b|\b(?:ojala|algun dia|quien sabe|a lo mejor|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
+    /^(?:\w+\W+){0,3}?si\s+[^.?!]{0,60}\b(?:voy a tener que|vamos a tener que|tendre que|tendria que|tendriamos que|me va a tocar|me tocaria)\b|(?:^|\b(?:entra|viene|proximo|siguiente)\s+)a ver si (?:por fin |ya |ahora |esta vez )?(?:me aguanto|aguanto|logro|consigo|me pongo)\b|\bsi\s+(?:me|nos|te|les?)\s+(?:suben|dan|pagan|depositan|aumentan|llega|llegan|cae|caen)\b|^(?:\w+\W+)?si\s+(?:el|la|los|las|mi|mis|este|esta)\s+\w+\s+(?:me|nos)\b|^(?:\w+\W+){0,3}?si\s+(?:manana|pasado manana|el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|fin)|la (?:otra|proxima) semana|el (?:otro|proximo) (?:mes|lunes|viernes))\b|\b(?:manana|pasado manana)\s+si\b|\b(?:ojala|algun dia|quien sabe|a lo mejor|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
   // Iris keeps track of money; it never moves it: "pásale 5 mil a mi hermano por spei",
   // "págueme el recibo de la luz", "invierteme 10k en cetes". A transfer received
   // ("me llegó una transferencia") is not one of these.
