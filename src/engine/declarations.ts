@@ -1,24 +1,19 @@
 import { z } from 'zod';
-import type { GenerateContentParameters } from '../providers/gemini/sdk';
+import type { FunctionSpec } from '../core/text-generation';
 import { ToolRegistry } from '../domains/tool-registry';
 import type { AnyTool, DomainPack, TenantProfile, UserProfile } from '../domains/types';
 
 /**
- * The pack's tools as Gemini function declarations (docs/specification.md#tools), for one user: the registry
- * filters them by the user's role and the tenant's feature flags, so a viewer's model never even
- * hears of `create_boleto`.
+ * The pack's tools as function specs of the text-generation contract (docs/specification.md#tools),
+ * for one user: the registry filters them by the user's role and the tenant's feature flags, so a
+ * viewer's model never even hears of `create_boleto`.
  *
- * Sent as `parametersJsonSchema` (plain JSON Schema), not `parameters` (Gemini's OpenAPI
+ * Gemini gets them as `parametersJsonSchema` (plain JSON Schema), not `parameters` (Gemini's OpenAPI
  * subset): zod's OpenAPI output carries keywords that subset does not have (`exclusiveMinimum:
  * true`, `additionalProperties`), which the API refuses. The schema is reduced to the keywords
  * Gemini documents for JSON Schema; the dropped ones (`pattern`, `minLength`...) still apply,
  * because the call's arguments are parsed by the tool's own zod schema before anything else.
  */
-
-type GeminiTool = NonNullable<NonNullable<GenerateContentParameters['config']>['tools']>[number];
-export type GeminiFunctionDeclaration = NonNullable<
-  Extract<GeminiTool, { functionDeclarations?: unknown }>['functionDeclarations']
->[number];
 
 /** JSON Schema keywords Gemini documents for `parametersJsonSchema`. */
 const KEPT = new Set([
@@ -102,6 +97,6 @@ export function availableTools(pack: DomainPack, tenant: TenantProfile, user: Us
   return registry.available(user.role, tenant.ai.features);
 }
 
-export function toFunctionDeclaration(tool: AnyTool): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parametersJsonSchema: parametersSchema(tool) };
+export function toFunctionSpec(tool: AnyTool): FunctionSpec {
+  return { name: tool.name, description: tool.description, parameters: parametersSchema(tool) };
 }

@@ -214,12 +214,7 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     providers,
     usage,
     ...(config.stats ? { stats: config.stats } : {}),
-    gate: new AiGate({
-      platform: config.platform ?? ALWAYS_ON,
-      usage,
-      ...(config.limiter ? { limiter: config.limiter } : {}),
-      ...(config.onRefusal ? { onRefusal: config.onRefusal } : {}),
-    }),
+    gate: aiGate(config, usage),
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),
@@ -242,13 +237,18 @@ export function createConversationSummarizer(config: SummarizerConfig): Conversa
   return new ConversationSummarizer({
     providers: config.providers,
     usage,
-    gate: new AiGate({
-      platform: config.platform ?? ALWAYS_ON,
-      usage,
-      ...(config.limiter ? { limiter: config.limiter } : {}),
-      ...(config.onRefusal ? { onRefusal: config.onRefusal } : {}),
-    }),
+    gate: aiGate(config, usage),
     ...(config.stats ? { stats: config.stats } : {}),
     logger: config.logger,
+  });
+}
+
+/** The AI gate over the same switch, usage and limiter, for every kind of model call. */
+function aiGate(config: Omit<SummarizerConfig, 'providers' | 'logger'>, usage: UsageGuard): AiGate {
+  return new AiGate({
+    platform: config.platform ?? ALWAYS_ON,
+    usage,
+    ...(config.limiter ? { limiter: config.limiter } : {}),
+    ...(config.onRefusal ? { onRefusal: config.onRefusal } : {}),
   });
 }

@@ -4,7 +4,7 @@ import type { DomainPack, Scope } from '../domains/types';
 import type { IntentEngine, ModelCallRecord, ModelCallStats } from '../pipeline/ports';
 import { USABLE_FINISH, type GenerationAnswer } from '../core/text-generation';
 import { analyzeInjection, type InjectionAnalysis } from '../security/injection-detector';
-import { availableTools, toFunctionDeclaration } from './declarations';
+import { availableTools, toFunctionSpec } from './declarations';
 import type { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
 import {
@@ -106,7 +106,7 @@ export class ModelIntentEngine implements IntentEngine {
         user: scope.user,
         now: scope.now,
         userText: promptText,
-        tools: offered.map(toFunctionDeclaration),
+        tools: offered.map(toFunctionSpec),
         ...(await this.conversation(scope)),
         ...(this.options.budgetTokens === undefined ? {} : { budgetTokens: this.options.budgetTokens }),
         destination: generator.location,
@@ -123,11 +123,7 @@ export class ModelIntentEngine implements IntentEngine {
       answer = await generator.generate({
         system: prompt.systemPrompt,
         messages: prompt.messages,
-        functions: prompt.tools.map((t) => ({
-          name: t.name ?? '',
-          ...(t.description === undefined ? {} : { description: t.description }),
-          parameters: (t.parametersJsonSchema ?? {}) as Record<string, unknown>,
-        })),
+        functions: prompt.tools,
         maxOutputTokens: this.options.maxOutputTokens ?? 256,
         temperature: 0,
       });

@@ -1,11 +1,10 @@
 import { mayReach, type DataSource } from '../../config/data-classification';
 import { isoDateInZone } from '../core/format';
 import type { Locale } from '../core/locale';
-import type { ProviderLocation } from '../core/text-generation';
+import type { FunctionSpec, ProviderLocation } from '../core/text-generation';
 import type { DomainPackId, PackPrompts, TenantProfile, UserProfile } from '../domains/types';
 import { analyzeInjection } from '../security/injection-detector';
 import { scrubPii } from '../security/pii';
-import type { GeminiFunctionDeclaration } from './declarations';
 import { guardrailBlock } from './guardrails';
 import { ROLE_NAMES, fillPromptTemplate, templateFor, type TemplateVariable } from './prompt-templates';
 import { TOKENS_PER_MESSAGE, estimateTokens, truncateToTokens } from './token-estimate';
@@ -58,7 +57,7 @@ export interface PromptRequest {
   now: Date;
   /** The person's text, as the injection detector left it (`sanitized`). */
   userText: string;
-  tools: readonly GeminiFunctionDeclaration[];
+  tools: readonly FunctionSpec[];
   context?: ConversationContext;
   /** Default {@link PROMPT_TOKEN_BUDGET}. */
   budgetTokens?: number;
@@ -77,7 +76,7 @@ export interface BuiltPrompt {
   systemPrompt: string;
   /** History, then the person's message (last, role `user`). */
   messages: PromptMessage[];
-  tools: GeminiFunctionDeclaration[];
+  tools: FunctionSpec[];
   estimatedTokens: number;
   budgetTokens: number;
   /** History messages left out: unsafe ones and those over budget. */
@@ -155,7 +154,7 @@ function toTurns(history: readonly HistoryMessage[]): PromptMessage[] {
 /** The estimate of a whole request: system prompt, tool declarations (as JSON), every turn. */
 export function estimatePromptTokens(
   systemPrompt: string,
-  tools: readonly GeminiFunctionDeclaration[],
+  tools: readonly FunctionSpec[],
   messages: readonly PromptMessage[],
 ): number {
   const turns = messages.reduce((sum, m) => sum + estimateTokens(m.text) + TOKENS_PER_MESSAGE, 0);

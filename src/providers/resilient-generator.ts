@@ -2,18 +2,14 @@ import type { EmbeddingAnswer, EmbeddingRequest, TextEmbedder } from '../core/te
 import type { GenerationAnswer, GenerationRequest, TextGenerator } from '../core/text-generation';
 import type { ResilientCaller } from './resilience';
 
-/**
- * Decorator: a provider's calls under its own time-out, retries and circuit breaker
- * (`resilience.ts`). Each provider has its own breaker, so a failing Gemini does not stop the
- * local model and the other way round.
- */
-export class ResilientTextGenerator implements TextGenerator {
-  readonly provider: TextGenerator['provider'];
+/** What a decorated provider shows of itself: the inner one's name, model and location. */
+abstract class ResilientProvider<P extends TextGenerator | TextEmbedder> {
+  readonly provider: P['provider'];
   readonly model: string;
-  readonly location: TextGenerator['location'];
+  readonly location: P['location'];
 
   constructor(
-    private readonly inner: TextGenerator,
+    protected readonly inner: P,
     private readonly caller: ResilientCaller,
   ) {
     this.provider = inner.provider;
@@ -21,25 +17,35 @@ export class ResilientTextGenerator implements TextGenerator {
     this.location = inner.location;
   }
 
-  generate(request: GenerationRequest): Promise<GenerationAnswer> {
-    return this.caller.call((signal) =>
-      this.inner.generate({
-        ...request,
-        signal: request.signal ? AbortSignal.any([request.signal, signal]) : signal,
-      }),
-    );
+  /** Runs one call under the policies, with the attempt's signal joined to the caller's own. */
+  protected run<T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.caller.call((attempt) => fn(signal ? AbortSignal.any([signal, attempt]) : attempt));
   }
+}
 
-  circuit(): ReturnType<ResilientCaller['state']> {
-    return this.caller.state();
+/**
+ * Decorator: a provider's calls under its own time-out, retries and circuit breaker
+ * (`resilience.ts`). Each provider has its own breaker, so a failing Gemini does not stop the
+ * local model and the other way round.
+ */
+export class ResilientTextGenerator extends ResilientProvider<TextGenerator> implements TextGenerator {
+  generate(request: GenerationRequest): Promise<GenerationAnswer> {
+    return this.run(request.signal, (signal) => this.inner.generate({ ...request, signal }));
+  }
+}
+
+/** Decorator: an embedder's calls under its own time-out, retries and circuit breaker. */
+export class ResilientTextEmbedder extends ResilientProvider<TextEmbedder> implements TextEmbedder {
+  embed(request: EmbeddingRequest): Promise<EmbeddingAnswer> {
+    return this.run(request.signal, (signal) => this.inner.embed({ ...request, signal }));
   }
 }
 
 /**
  * Decorator: the first provider, and when it fails (error, time-out, open circuit) the next.
  * Its location is the most exposed of its providers (cloud if any is), so data classification
- * builds the prompt for the strictest destination it may reach. Reports which provider
- * answered through `answeredBy` on the answer.
+ * builds the prompt for the strictest destination it may reach. The answer says which
+ * provider answered (`answeredBy`) and which failed before it (`failedBefore`).
  */
 export class FallbackTextGenerator implements TextGenerator {
   readonly provider: TextGenerator['provider'];
@@ -69,30 +75,5 @@ export class FallbackTextGenerator implements TextGenerator {
       }
     }
     throw failure;
-  }
-}
-
-/** Decorator: an embedder's calls under its own time-out, retries and circuit breaker. */
-export class ResilientTextEmbedder implements TextEmbedder {
-  readonly provider: TextEmbedder['provider'];
-  readonly model: string;
-  readonly location: TextEmbedder['location'];
-
-  constructor(
-    private readonly inner: TextEmbedder,
-    private readonly caller: ResilientCaller,
-  ) {
-    this.provider = inner.provider;
-    this.model = inner.model;
-    this.location = inner.location;
-  }
-
-  embed(request: EmbeddingRequest): Promise<EmbeddingAnswer> {
-    return this.caller.call((signal) =>
-      this.inner.embed({
-        ...request,
-        signal: request.signal ? AbortSignal.any([request.signal, signal]) : signal,
-      }),
-    );
   }
 }

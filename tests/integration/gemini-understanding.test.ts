@@ -5,7 +5,7 @@ import { financePack } from '../../src/domains/finance';
 import type { Scope, TenantProfile, UserRole } from '../../src/domains/types';
 import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
 import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/engine';
-import { availableTools, toFunctionDeclaration } from '../../src/engine/declarations';
+import { availableTools, toFunctionSpec } from '../../src/engine/declarations';
 import type { AuditEntry, AuditSink, IntentEngine } from '../../src/pipeline/ports';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import {
@@ -126,7 +126,11 @@ describe('what is sent to Gemini', () => {
     expect(sent.headers['x-goog-api-key']).toBe('test-key');
     const declarations = sent.body?.tools?.[0]?.functionDeclarations ?? [];
     const owner = { id: 'u', name: 'Ana', role: 'owner' as const };
-    expect(declarations).toEqual(availableTools(boletosPack, t, owner).map(toFunctionDeclaration));
+    expect(declarations).toEqual(
+      availableTools(boletosPack, t, owner)
+        .map(toFunctionSpec)
+        .map((f) => ({ name: f.name, description: f.description, parametersJsonSchema: f.parameters })),
+    );
     expect(declarations.map((d) => d.name)).toEqual([
       'create_boleto',
       'cancel_boleto',

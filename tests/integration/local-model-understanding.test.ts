@@ -6,7 +6,11 @@ import type { AuditEntry, IntentEngine, ModelCallRecord } from '../../src/pipeli
 import { PrismaAiUsageStore } from '../../src/stores/ai-usage-store';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import { startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
-import { startFakeOllamaServer, type FakeOllamaServer } from '../support/fake-ollama-server';
+import {
+  startFakeOllamaServer,
+  type FakeOllamaReply,
+  type FakeOllamaServer,
+} from '../support/fake-ollama-server';
 import { engineScope, engineTenant, type TestAi } from '../support/engine-tenant';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
@@ -18,6 +22,15 @@ import { TEST_DATABASE_URL } from '../support/test-env';
 
 const NOW = new Date('2026-11-22T13:00:00Z');
 const CREATE_TEXT = 'cria um boleto de 150 reais pro João pra dia 10';
+const CREATE_CALL: FakeOllamaReply = {
+  kind: 'tool_call',
+  calls: [
+    {
+      name: 'create_boleto',
+      arguments: { contact_name: 'João', amount_cents: 15000, due_date: '2026-12-10' },
+    },
+  ],
+};
 let db: PrismaClient;
 let ollama: FakeOllamaServer;
 let gemini: FakeGeminiServer;
@@ -69,15 +82,7 @@ describe('understanding on a local model (Ollama API)', () => {
   it('with Gemini switched off (no key), reads a request through the local model: tools, prompt, no cost', async () => {
     const { engine } = setup(false);
     const t = await tenant();
-    ollama.enqueue({
-      kind: 'tool_call',
-      calls: [
-        {
-          name: 'create_boleto',
-          arguments: { contact_name: 'João', amount_cents: 15000, due_date: '2026-12-10' },
-        },
-      ],
-    });
+    ollama.enqueue(CREATE_CALL);
     const result = await understand(engine, CREATE_TEXT, engineScope(db, t, NOW));
 
     expect(result).toMatchObject({
@@ -131,15 +136,7 @@ describe('understanding on a local model (Ollama API)', () => {
     const { engine, calls } = setup(true);
     const t = await tenant();
     gemini.enqueue({ kind: 'error', status: 503 });
-    ollama.enqueue({
-      kind: 'tool_call',
-      calls: [
-        {
-          name: 'create_boleto',
-          arguments: { contact_name: 'João', amount_cents: 15000, due_date: '2026-12-10' },
-        },
-      ],
-    });
+    ollama.enqueue(CREATE_CALL);
     const result = await understand(engine, CREATE_TEXT, engineScope(db, t, NOW));
     expect(result).toMatchObject({ source: 'model', intent: 'CREATE_BOLETO' });
     expect(gemini.requests).toHaveLength(1);

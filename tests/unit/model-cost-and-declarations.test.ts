@@ -1,6 +1,6 @@
 import { boletosPack } from '../../src/domains/boletos';
 import type { TenantProfile } from '../../src/domains/types';
-import { availableTools, toFunctionDeclaration, toGeminiSchema } from '../../src/engine/declarations';
+import { availableTools, toFunctionSpec, toGeminiSchema } from '../../src/engine/declarations';
 import type { EngineLogger } from '../../src/engine/engine-logger';
 import { PLAN_LIMITS, costUsd, planLimits, priceOf } from '../../src/engine/pricing';
 import { UsageGuard, periodMonth, type UsageLedger, type UsageTotals } from '../../src/engine/usage-guard';
@@ -53,10 +53,10 @@ describe('function declarations', () => {
 
   it('declares cancel_boleto with its description and an integer id of at least 1', () => {
     const cancel = boletosPack.tools.find((t) => t.name === 'cancel_boleto')!;
-    expect(toFunctionDeclaration(cancel)).toEqual({
+    expect(toFunctionSpec(cancel)).toEqual({
       name: 'cancel_boleto',
       description: 'Cancela um boleto pendente pelo seu número.',
-      parametersJsonSchema: {
+      parameters: {
         type: 'object',
         properties: { boleto_id: { type: 'integer', description: 'Número do boleto', minimum: 1 } },
       },

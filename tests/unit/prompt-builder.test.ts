@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { boletoTools } from '../../src/domains/boletos/tools';
 import type { TenantProfile, UserProfile } from '../../src/domains/types';
-import { toFunctionDeclaration } from '../../src/engine/declarations';
+import { toFunctionSpec } from '../../src/engine/declarations';
 import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
 import {
   PromptBudgetError,
@@ -31,7 +31,7 @@ const tenant: TenantProfile = {
   ai: { enabled: true, mode: 'model_first', plan: 'basic', features: [] },
 };
 const user: UserProfile = { id: 'u-1', name: 'Ana', role: 'owner' };
-const tools = boletoTools.map(toFunctionDeclaration);
+const tools = boletoTools.map(toFunctionSpec);
 const now = new Date('2026-11-22T13:00:00Z');
 
 const request = (overrides: Partial<PromptRequest> = {}): PromptRequest => ({
@@ -219,7 +219,7 @@ describe('buildPrompt', () => {
     const prompt = buildPrompt(request());
     const allowed = new Set(['type', 'properties', 'description', 'enum', 'minimum', 'maximum', 'items']);
     for (const declaration of prompt.tools) {
-      const schema = declaration.parametersJsonSchema as Record<string, unknown>;
+      const schema = declaration.parameters;
       expect(JSON.parse(JSON.stringify(schema))).toEqual(schema);
       expect(schema.type).toBe('object');
       expect(schema.required).toBeUndefined(); // missing values are asked, never invented
@@ -229,7 +229,7 @@ describe('buildPrompt', () => {
       }
       expect(() => z.fromJSONSchema(schema as never)).not.toThrow();
     }
-    const create = z.fromJSONSchema(prompt.tools[0]!.parametersJsonSchema as never);
+    const create = z.fromJSONSchema(prompt.tools[0]!.parameters as never);
     expect(
       create.safeParse({ contact_name: 'João', amount_cents: 15000, due_date: '2026-12-10' }).success,
     ).toBe(true);
