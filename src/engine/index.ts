@@ -183,9 +183,8 @@ export function createAiProviders(config: AiProvidersConfig): ProviderChoice {
   return new ProviderChoice(generators, { ...DEFAULT_PROVIDER_ORDER, ...config.order }, embedders);
 }
 
-export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'> {
-  /** Providers already built (`createAiProviders`); else built from `gemini` and `local`. */
-  providers?: ProviderChoice;
+/** What every kind of model call is metered and gated by. */
+export interface ModelCallDeps {
   /** Tokens and cost per tenant per month (`PrismaAiUsageStore` in the app). */
   usage: UsageLedger;
   /** The AI gate's platform switch (`RedisAiSwitch` in the app); default: always on. */
@@ -197,6 +196,11 @@ export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'> {
   /** Each model call's outcome, latency and cost, for the AI alerts (`RedisModelCallStats`). */
   stats?: ModelCallStats;
   logger: EngineLogger;
+}
+
+export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'>, ModelCallDeps {
+  /** Providers already built (`createAiProviders`); else built from `gemini` and `local`. */
+  providers?: ProviderChoice;
   audit?: AuditSink;
   context?: ConversationContextSource;
 }
@@ -221,14 +225,8 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
   });
 }
 
-export interface SummarizerConfig {
+export interface SummarizerConfig extends ModelCallDeps {
   providers: ProviderChoice;
-  usage: UsageLedger;
-  platform?: PlatformAiSwitch;
-  limiter?: ModelCallLimiter;
-  onRefusal?: (refusal: AiRefusal) => void;
-  stats?: ModelCallStats;
-  logger: EngineLogger;
 }
 
 /** The conversation summarizer, behind the same AI gate, usage and call counts as understanding. */
@@ -244,7 +242,7 @@ export function createConversationSummarizer(config: SummarizerConfig): Conversa
 }
 
 /** The AI gate over the same switch, usage and limiter, for every kind of model call. */
-function aiGate(config: Omit<SummarizerConfig, 'providers' | 'logger'>, usage: UsageGuard): AiGate {
+function aiGate(config: ModelCallDeps, usage: UsageGuard): AiGate {
   return new AiGate({
     platform: config.platform ?? ALWAYS_ON,
     usage,
