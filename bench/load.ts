@@ -90,6 +90,9 @@ export class LoadDriver {
 
   /** The sender's callback: one reply reached the platform. */
   onReply = (reply: OutboundMessage): void => {
+    // A boleto's PDF follows its creation on its own (after the "criado" reply): not the answer
+    // to the message in flight, which it would otherwise be taken for.
+    if (reply.document) return;
     const flight = this.inFlight.get(reply.chatId);
     if (!flight) return; // a second reply of the same turn, or a late one from a previous run
     this.inFlight.delete(reply.chatId);
