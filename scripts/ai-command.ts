@@ -25,7 +25,9 @@ export async function setTenantAi(
     providers?: Partial<Record<AiTask, string | undefined>>;
   },
 ): Promise<void> {
-  const settings = { ...((tenant.aiSettings ?? {}) as Record<string, unknown>) };
+  const settings = {
+    ...((tenant.aiSettings ?? {}) as Record<string, string | boolean | string[] | Record<string, string>>),
+  };
   if (values.enabled !== undefined) {
     if (values.enabled !== 'yes' && values.enabled !== 'no') throw new Error('--enabled must be yes or no');
     settings.enabled = values.enabled === 'yes';
@@ -50,10 +52,7 @@ export async function setTenantAi(
   }
   if (Object.keys(providers).length > 0) settings.providers = providers;
   else delete settings.providers;
-  await db.tenant.update({
-    where: { id: tenant.id },
-    data: { aiSettings: settings as Parameters<typeof db.tenant.update>[0]['data']['aiSettings'] },
-  });
+  await db.tenant.update({ where: { id: tenant.id }, data: { aiSettings: settings } });
   const plan = String(settings.plan ?? 'basic');
   const limits = PLAN_LIMITS[plan];
   console.log(

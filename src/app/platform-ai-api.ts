@@ -4,6 +4,8 @@ import { AI_REFUSAL_HTTP_STATUS, AiGate, planLimits, UsageGuard } from '../engin
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { AnalyticsStore, lastUtcDays } from '../stores/analytics-store';
 import { p95Ms } from '../stores/model-call-stats';
+import { alertThresholds } from './ai-alerts/deps';
+import { providerStatus } from './ai-alerts/rules';
 import type { Container } from './container';
 
 /**
@@ -103,28 +105,19 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
       if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1_440)
         return reply.code(400).send({ error: 'minutes must be a whole number from 1 to 1440' });
       const now = new Date();
+      const thresholds = alertThresholds(config);
       const health = async (provider?: string) => {
         const window = await c.modelCallStats.window(now, minutes * 60_000, provider);
         const answered = window.ok + window.error;
         const errorRate = answered === 0 ? 0 : window.error / answered;
         const p95 = p95Ms(window);
-        const status =
-          answered + window.circuitOpen === 0
-            ? 'idle'
-            : window.circuitOpen > 0
-              ? 'circuit_open'
-              : answered >= config.AI_ALERT_MIN_CALLS && errorRate > config.AI_ALERT_ERROR_RATE
-                ? 'failing'
-                : p95 !== undefined && p95 > config.AI_ALERT_P95_MS
-                  ? 'slow'
-                  : 'ok';
         return {
           calls: answered,
           failed: window.error,
           circuitOpen: window.circuitOpen,
           errorRate: round(errorRate, 4),
           p95Ms: p95 === undefined ? null : Number.isFinite(p95) ? p95 : '>30000',
-          status,
+          status: providerStatus(window, thresholds),
         };
       };
       const providers = [];

@@ -6,6 +6,7 @@ import { analyzeInjection } from '../security/injection-detector';
 import { scrubPii } from '../security/pii';
 import type { AiGate } from './ai-gate';
 import type { EngineLogger } from './engine-logger';
+import { ModelCallMeter, type MeteredAnswer } from './model-call-meter';
 import type { ProviderChoice } from './provider-choice';
 import { SUMMARY_TEMPLATE_ID, capWords, summaryInput, summarySystemPrompt } from './summary-prompt';
 import type { UsageGuard } from './usage-guard';
@@ -45,9 +46,11 @@ const SUMMARIES: UserProfile = { id: 'conversation-summaries', name: '', role: '
  */
 export class ConversationSummarizer {
   private readonly maxWords: number;
+  private readonly meter: ModelCallMeter;
 
   constructor(private readonly deps: ConversationSummarizerDeps) {
     this.maxWords = deps.maxWords ?? PRODUCT.summaryMaxWords;
+    this.meter = new ModelCallMeter(deps.usage, deps.stats, deps.logger);
   }
 
   async summarize(
@@ -72,9 +75,9 @@ export class ConversationSummarizer {
     const allowed = await this.deps.gate.allowsCall(tenant, SUMMARIES, now);
     if (!allowed.allowed) return basic(allowed.refusal);
 
-    const started = Date.now();
+    let metered: MeteredAnswer;
     try {
-      const answer = await generator.generate({
+      metered = await this.meter.call(tenant, now, generator, {
         system: summarySystemPrompt(tenant.locale, this.maxWords),
         messages: [
           {
@@ -90,55 +93,27 @@ export class ConversationSummarizer {
         maxOutputTokens: Math.ceil(this.maxWords * 2),
         temperature: 0,
       });
-      const answeredBy = answer.answeredBy ?? { provider: generator.provider, model: generator.model };
-      const latencyMs = Date.now() - started;
-      const cost = await this.deps.usage.record(tenant, now, {
-        model: answeredBy.model,
-        local: answeredBy.provider === 'local',
-        ...answer.usage,
-      });
-      for (const failed of answer.failedBefore ?? []) this.count('error', latencyMs, 0, now, failed);
-      this.count('ok', latencyMs, cost, now, answeredBy.provider);
-      const text = capWords(scrubPii(answer.text).text, this.maxWords);
-      if (text === '') return basic('empty_answer');
-      // A summary goes into every later prompt: one that reads like instructions is not kept.
-      if (analyzeInjection(text).action === 'BLOCK') return basic('injection_in_summary');
-      this.deps.logger.info(
-        {
-          tenantId: tenant.id,
-          template: SUMMARY_TEMPLATE_ID,
-          provider: answeredBy.provider,
-          model: answeredBy.model,
-          latencyMs,
-          messages: messages.length,
-          words: text.split(' ').length,
-        },
-        'conversation summarized',
-      );
-      return { text, source: 'model', provider: answeredBy.provider };
     } catch (error) {
-      const message = (error as { message?: string }).message ?? String(error);
-      this.count(
-        /circuit open/.test(message) ? 'circuit_open' : 'error',
-        Date.now() - started,
-        0,
-        now,
-        generator.provider,
-      );
       this.deps.logger.warn({ tenantId: tenant.id, err: error }, 'summary model failed; basic summary kept');
       return basic('provider_error');
     }
-  }
-
-  private count(
-    outcome: 'ok' | 'error' | 'circuit_open',
-    latencyMs: number,
-    costUsd: number,
-    at: Date,
-    provider: string,
-  ): void {
-    this.deps.stats
-      ?.record({ outcome, latencyMs, costUsd, at, provider })
-      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'model call not counted'));
+    const { answer, latencyMs, answeredBy } = metered;
+    const text = capWords(scrubPii(answer.text).text, this.maxWords);
+    if (text === '') return basic('empty_answer');
+    // A summary goes into every later prompt: one that reads like instructions is not kept.
+    if (analyzeInjection(text).action === 'BLOCK') return basic('injection_in_summary');
+    this.deps.logger.info(
+      {
+        tenantId: tenant.id,
+        template: SUMMARY_TEMPLATE_ID,
+        provider: answeredBy.provider,
+        model: answeredBy.model,
+        latencyMs,
+        messages: messages.length,
+        words: text.split(' ').length,
+      },
+      'conversation summarized',
+    );
+    return { text, source: 'model', provider: answeredBy.provider };
   }
 }

@@ -1,8 +1,8 @@
 import { PRODUCT } from '../../config/product';
 import type { Understanding } from '../core/understanding';
 import type { DomainPack, Scope } from '../domains/types';
-import type { IntentEngine, ModelCallRecord, ModelCallStats } from '../pipeline/ports';
-import { USABLE_FINISH, type GenerationAnswer } from '../core/text-generation';
+import type { IntentEngine, ModelCallStats } from '../pipeline/ports';
+import { USABLE_FINISH } from '../core/text-generation';
 import { analyzeInjection, type InjectionAnalysis } from '../security/injection-detector';
 import { availableTools, toFunctionSpec } from './declarations';
 import type { EngineAudit } from './engine-audit';
@@ -19,6 +19,7 @@ import { understandingContext } from './understanding-context';
 import type { UsageGuard } from './usage-guard';
 import type { AiGate, AiRefusal } from './ai-gate';
 import type { ProviderChoice } from './provider-choice';
+import { ModelCallMeter, type MeteredAnswer } from './model-call-meter';
 
 /** Where the engine gets the conversation's summary and recent messages (optional). */
 export type ConversationContextSource = (scope: Scope) => Promise<ConversationContext | undefined>;
@@ -59,9 +60,11 @@ export interface ModelEngineOptions {
  */
 export class ModelIntentEngine implements IntentEngine {
   private readonly threshold: number;
+  private readonly meter: ModelCallMeter;
 
   constructor(private readonly options: ModelEngineOptions) {
     this.threshold = options.threshold ?? PRODUCT.intentConfidenceThreshold;
+    this.meter = new ModelCallMeter(options.usage, options.stats, options.logger);
   }
 
   async understand(text: string, scope: Scope, pack: DomainPack, typed = text): Promise<EngineUnderstanding> {
@@ -117,10 +120,10 @@ export class ModelIntentEngine implements IntentEngine {
       throw error;
     }
 
+    let metered: MeteredAnswer;
     const started = Date.now();
-    let answer: GenerationAnswer;
     try {
-      answer = await generator.generate({
+      metered = await this.meter.call(scope.tenant, scope.now, generator, {
         system: prompt.systemPrompt,
         messages: prompt.messages,
         functions: prompt.tools,
@@ -130,25 +133,9 @@ export class ModelIntentEngine implements IntentEngine {
     } catch (error) {
       const { code, message } = error as { code?: string; message?: string };
       const latencyMs = Date.now() - started;
-      // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
-      this.count(
-        scope,
-        /circuit open/.test(message ?? '') ? 'circuit_open' : 'error',
-        latencyMs,
-        0,
-        generator.provider,
-      );
       return fallback('provider_error', { code, error: message, latencyMs, provider: generator.provider });
     }
-    const latencyMs = Date.now() - started;
-    const answeredBy = answer.answeredBy ?? { provider: generator.provider, model: generator.model };
-    const cost = await this.options.usage.record(scope.tenant, scope.now, {
-      model: answeredBy.model,
-      local: answeredBy.provider === 'local',
-      ...answer.usage,
-    });
-    for (const failed of answer.failedBefore ?? []) this.count(scope, 'error', latencyMs, 0, failed);
-    this.count(scope, 'ok', latencyMs, cost, answeredBy.provider);
+    const { answer, latencyMs, answeredBy } = metered;
     this.options.logger.info(
       {
         correlationId: scope.correlationId,
@@ -249,24 +236,6 @@ export class ModelIntentEngine implements IntentEngine {
     }
     this.options.audit.record(scope, 'model_fallback', { reason, ...detail });
     return offlineResult(offline, reason);
-  }
-
-  /** Counts a call for the AI alerts; a store that fails costs the count, never the reply. */
-  private count(
-    scope: Scope,
-    outcome: ModelCallRecord['outcome'],
-    latencyMs: number,
-    cost: number,
-    provider: string,
-  ): void {
-    this.options.stats
-      ?.record({ outcome, latencyMs, costUsd: cost, at: scope.now, provider })
-      .catch((error: unknown) =>
-        this.options.logger.warn(
-          { correlationId: scope.correlationId, err: error },
-          'model call not counted',
-        ),
-      );
   }
 
   /** A refusal of the AI gate: counted (audit `model_fallback` with the refusal), read offline. */

@@ -83,3 +83,14 @@ export function alertsFor(window: CallWindow, dailyCostUsd: number, t: AlertThre
   }
   return alerts;
 }
+
+export type ProviderStatus = 'idle' | 'circuit_open' | 'failing' | 'slow' | 'ok';
+
+/** A provider's state over a window, by the same rules the alerts fire on (the operator API). */
+export function providerStatus(window: CallWindow, t: AlertThresholds): ProviderStatus {
+  if (window.ok + window.error + window.circuitOpen === 0) return 'idle';
+  const firing = new Set(alertsFor(window, 0, t).map((alert) => alert.name));
+  if (firing.has('ai_circuit_open')) return 'circuit_open';
+  if (firing.has('ai_provider_error_rate')) return 'failing';
+  return firing.has('ai_provider_latency') ? 'slow' : 'ok';
+}

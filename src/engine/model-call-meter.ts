@@ -1,0 +1,76 @@
+import type {
+  AiProviderName,
+  GenerationAnswer,
+  GenerationRequest,
+  TextGenerator,
+} from '../core/text-generation';
+import type { TenantProfile } from '../domains/types';
+import type { ModelCallRecord, ModelCallStats } from '../pipeline/ports';
+import type { EngineLogger } from './engine-logger';
+import type { UsageGuard } from './usage-guard';
+
+export interface MeteredAnswer {
+  answer: GenerationAnswer;
+  latencyMs: number;
+  /** Estimated cost in USD (0 for a local model). */
+  cost: number;
+  /** The provider that answered (the first of a fallback chain that did). */
+  answeredBy: { provider: AiProviderName; model: string };
+}
+
+/**
+ * One model call, metered the same way whatever it is for (understanding, a summary): the
+ * tenant's tokens and cost (`UsageGuard`; a local model is counted at no cost) and the call
+ * counts per provider for the AI alerts and the operator API — the one that answered, those of
+ * a fallback chain that failed before it, or the one that failed (an open circuit counted as
+ * such). A failed call is rethrown after it is counted; a store that fails costs the count,
+ * never the call.
+ */
+export class ModelCallMeter {
+  constructor(
+    private readonly usage: UsageGuard,
+    private readonly stats: ModelCallStats | undefined,
+    private readonly logger: EngineLogger,
+  ) {}
+
+  async call(
+    tenant: TenantProfile,
+    now: Date,
+    generator: TextGenerator,
+    request: GenerationRequest,
+  ): Promise<MeteredAnswer> {
+    const started = Date.now();
+    let answer: GenerationAnswer;
+    try {
+      answer = await generator.generate(request);
+    } catch (error) {
+      const message = (error as { message?: string }).message ?? '';
+      // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
+      const outcome = /circuit open/.test(message) ? 'circuit_open' : 'error';
+      this.count(outcome, Date.now() - started, 0, now, generator.provider);
+      throw error;
+    }
+    const latencyMs = Date.now() - started;
+    const answeredBy = answer.answeredBy ?? { provider: generator.provider, model: generator.model };
+    const cost = await this.usage.record(tenant, now, {
+      model: answeredBy.model,
+      local: answeredBy.provider === 'local',
+      ...answer.usage,
+    });
+    for (const failed of answer.failedBefore ?? []) this.count('error', latencyMs, 0, now, failed);
+    this.count('ok', latencyMs, cost, now, answeredBy.provider);
+    return { answer, latencyMs, cost, answeredBy };
+  }
+
+  private count(
+    outcome: ModelCallRecord['outcome'],
+    latencyMs: number,
+    costUsd: number,
+    at: Date,
+    provider: string,
+  ): void {
+    this.stats
+      ?.record({ outcome, latencyMs, costUsd, at, provider })
+      .catch((error: unknown) => this.logger.warn({ err: error, provider }, 'model call not counted'));
+  }
+}
