@@ -827,4 +827,16 @@ describe('pt-BR: a text told indirectly is one sentence; "e" is not "é"; "vence
       due_date: '2026-11-23',
     });
   });
+
+  it.each([
+    ['o boleto 1203 da padaria ja foi pago?', undefined],
+    ['lista os boletos em aberto da padaria', undefined],
+    ['cancela o boleto 377 da clínica, o paciente desistiu', undefined],
+    ['MOSTRA OS BOLETOS VENCIDOS DA OFICINA', undefined],
+    ['quais boletos da academia vencem amanhã?', undefined],
+    ['o boleto da Padaria Estrela já foi pago?', 'Padaria Estrela'],
+    ['o boleto do Rodrigo da oficina já foi pago?', 'Rodrigo'],
+  ])('a trade alone after "da" is the writer\'s own business: "%s" -> %s', (text, name) => {
+    expect(understand(text).entities.contact_name).toBe(name);
+  });
 });

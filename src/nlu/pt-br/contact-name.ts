@@ -259,6 +259,11 @@ const OWNED = new Set([
 ]);
 
 function plausibleOwner(scan: Scan, cue: number, name: { first: number; to: number }): boolean {
+  // "os boletos em aberto da padaria", "o 377 da clínica": a trade alone, in lower case or
+  // shouted, is one of the writer's own businesses (an accountant keeps several), not whose
+  // boleto it is; "da Padaria Estrela" names a customer.
+  const trade = name.to - name.first === 1 && TRADES.has(scan.word(name.first));
+  if (trade && (scan.text.shouting || scan.tokens[name.first]?.capitalized !== true)) return false;
   for (let i = name.first; i < name.to; i++) if (scan.tokens[i]?.capitalized === true) return true;
   if (name.first > cue + 1) return true; // a title or a role came first: "da dona cida", "do cliente joao"
   if (OWNED.has(scan.word(cue - 1))) return true;
