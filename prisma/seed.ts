@@ -83,8 +83,9 @@ export async function runSeed(
 }
 
 /**
- * Adds a pack's demo documents (`prisma/knowledge/<pack>/*.md`) to a tenant's knowledge base,
- * titled as the answers cite them; the seed and `npm run kb:eval` load them the same way.
+ * Adds a pack's demo documents (`prisma/knowledge/<pack>/*.md`, titled by that folder's
+ * `titles.json`) to a tenant's knowledge base; the seed and `npm run kb:eval` load them the
+ * same way.
  */
 export async function loadDemoKnowledge(
   knowledge: Knowledge,
@@ -97,25 +98,20 @@ export async function loadDemoKnowledge(
     .filter((f) => f.endsWith('.md'))
     .sort()) {
     await knowledge.add(tenantId, locale, {
-      title: demoDocumentTitle(file),
+      title: demoDocumentTitle(pack, file),
       type: 'faq',
       text: readFileSync(join(folder, file), 'utf8'),
     });
   }
 }
 
-/** A demo document's title, from its file name. */
-export function demoDocumentTitle(file: string): string {
-  return DEMO_DOCUMENT_TITLES[file] ?? file.replace(/\.md$/, '');
+/** A demo document's title, as its folder's `titles.json` gives it (else its file name). */
+export function demoDocumentTitle(pack: 'boletos' | 'finance', file: string): string {
+  const titles = JSON.parse(
+    readFileSync(join(__dirname, 'knowledge', pack, 'titles.json'), 'utf8'),
+  ) as Record<string, string>;
+  return titles[file] ?? file.replace(/\.md$/, '');
 }
-
-const DEMO_DOCUMENT_TITLES: Record<string, string> = {
-  'perguntas-frequentes.md': 'Perguntas frequentes sobre boletos',
-  'termos.md': 'Termos do boleto',
-  'como-usar-a-iris.md': 'Como usar a Iris',
-  'preguntas-frecuentes.md': 'Preguntas frecuentes de finanzas personales',
-  'como-usar-iris.md': 'Cómo usar Iris',
-};
 
 async function ensureConsoleUser(
   db: ReturnType<typeof createPrismaClient>,
