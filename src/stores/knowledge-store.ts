@@ -32,7 +32,7 @@ export interface PutResult {
 }
 
 /** The text search configuration of each locale (PostgreSQL's built-in dictionaries). */
-const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'portuguese', 'es-MX': 'spanish' };
+const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'iris_portuguese', 'es-MX': 'iris_spanish' };
 
 /**
  * A passage answers only when it holds at least half of the question's words by weight
@@ -146,32 +146,40 @@ export class KnowledgeStore {
         updatedAt: Date;
       }>
     >`
-      WITH q AS (
-        SELECT NULLIF(replace(plainto_tsquery(${config}::regconfig, ${question})::text, '&', '|'), '')::tsquery AS query
-      ), terms AS (
-        SELECT DISTINCT lexeme FROM unnest(to_tsvector(${config}::regconfig, ${question}))
+      WITH terms AS (
+        -- The question's stems; a stem of five letters or more also matches longer words that
+        -- start with it ("lembr" finds "lembrete", "venc" finds "vencimento"): the same idea
+        -- said with another ending.
+        SELECT lexeme,
+               to_tsquery('simple', quote_literal(lexeme) || CASE WHEN length(lexeme) >= 5 THEN ':*' ELSE '' END) AS tq
+        FROM (SELECT DISTINCT lexeme FROM unnest(to_tsvector(${config}::regconfig, ${question}))) stems
+      ), q AS (
+        SELECT CASE WHEN count(*) = 0 THEN NULL ELSE string_agg(tq::text, ' | ')::tsquery END AS query FROM terms
       ), n AS (
         SELECT greatest(count(*), 1)::float AS n FROM knowledge_chunks WHERE "tenantId" = ${tenantId}::uuid
       ), weights AS (
         -- A word most passages hold ("boleto") says little about which one answers: IDF. A
         -- word no passage holds ("demora" in "quanto tempo demora…") weighs as little as one
         -- every passage holds: phrasing, not topic.
-        SELECT t.lexeme,
+        SELECT t.lexeme, t.tq,
                CASE WHEN count(c.id) = 0 THEN ln(2) ELSE ln(1 + n.n / count(c.id)) END AS weight
         FROM terms t CROSS JOIN n
         LEFT JOIN knowledge_chunks c
-          ON c."tenantId" = ${tenantId}::uuid AND c.tsv @@ to_tsquery('simple', quote_literal(t.lexeme))
-        GROUP BY t.lexeme, n.n
+          ON c."tenantId" = ${tenantId}::uuid AND c.tsv @@ t.tq
+        GROUP BY t.lexeme, t.tq, n.n
       )
-      SELECT d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
-             (SELECT count(*) FROM weights w WHERE c.tsv @@ to_tsquery('simple', quote_literal(w.lexeme)))::int AS matched,
-             (SELECT count(*) FROM weights)::int AS terms,
-             (SELECT coalesce(sum(w.weight), 0) FROM weights w
-               WHERE c.tsv @@ to_tsquery('simple', quote_literal(w.lexeme)))::float AS "matchedWeight",
-             (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight"
-      FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q
-      WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
-      ORDER BY rank DESC
+      SELECT * FROM (
+        SELECT d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
+               (SELECT count(*) FROM weights w WHERE c.tsv @@ w.tq)::int AS matched,
+               (SELECT count(*) FROM weights)::int AS terms,
+               (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
+               (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight"
+        FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q
+        WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
+      ) candidates
+      -- The passages holding the most of the question by weight, not the most occurrences of
+      -- its commonest word (ts_rank_cd alone favours every passage that says "boleto" often).
+      ORDER BY "matchedWeight" DESC, rank DESC
       LIMIT 20`;
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
     return rows

@@ -72,6 +72,28 @@ describe('knowledge base', () => {
     expect(await kb.answer(tenant.id, 'pt-BR', 'quem ganhou o jogo do Grêmio ontem?')).toBeUndefined();
   });
 
+  it('finds a passage typed without accents, with another ending, or in everyday words', async () => {
+    const { tenant } = await h.boletosTenant();
+    await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    await kb.add(tenant.id, 'pt-BR', {
+      title: 'Termos',
+      type: 'faq',
+      text: '# Beneficiário\n\nO beneficiário é a empresa que emite o boleto e recebe o pagamento.',
+    });
+    // "compensacao" without its accents, "compensou" with another ending than "compensa".
+    expect(
+      (await kb.rank(tenant.id, 'pt-BR', 'quando a compensacao acontece?', { minCoverage: 0 }))[0]?.text,
+    ).toMatch(/^Compensação/);
+    expect(
+      (await kb.rank(tenant.id, 'pt-BR', 'o boleto ja compensou?', { minCoverage: 0 }))[0]?.text,
+    ).toMatch(/^Compensação/);
+    // "favorecido" is what the documents call "beneficiário" (src/nlu/pt-br/search-synonyms.ts).
+    expect((await kb.answer(tenant.id, 'pt-BR', 'quem é o favorecido de um boleto?'))?.title).toBe('Termos');
+    expect(
+      await store.search(tenant.id, 'pt-BR', 'quem é o favorecido de um boleto?', { minCoverage: 0.5 }),
+    ).toEqual([]);
+  });
+
   it('answers a general question in the chat from the documents, quoted with the title', async () => {
     const { tenant, chat } = await h.boletosTenant();
     await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });

@@ -1,0 +1,36 @@
+import type { SearchSynonyms } from '../search-synonyms';
+
+/**
+ * How people in Mexico ask about money in words the documents do not use: each entry is the
+ * documents' wording followed by the everyday, slang or texted ways of saying it. A question that
+ * holds a variant is searched with the documents' words as well. General Mexican vocabulary,
+ * not one document's.
+ */
+export const ES_MX_SEARCH_SYNONYMS: SearchSynonyms = [
+  ['dinero', ['lana', 'varo', 'varos', 'feria', 'billete', 'pesitos']],
+  ['buro de credito historial', ['buro', 'historial crediticio', 'score', 'calificacion crediticia']],
+  ['reporte', ['historial', 'checar mi buro', 'consultar mi buro']],
+  ['fondo de emergencia', ['guardadito', 'colchon', 'imprevistos', 'por si algo pasa', 'algo salga mal']],
+  ['ahorrar ahorro', ['guardar', 'apartar', 'tips', 'consejos']],
+  ['servicios pagar recibos', ['cfe', 'recibo', 'telmex', 'predial']],
+  ['fraude victima', ['vaciaron', 'me robaron', 'me sacaron dinero', 'me clonaron', 'cargos que no hice']],
+  ['categoria categorias', ['rubro', 'clasificar', 'clasificando', 'separar mis gastos']],
+  ['meses sin intereses', ['msi', 'a meses', 'pagos fijos']],
+  ['tope presupuesto', ['limite', 'maximo al mes', 'ponerme un limite']],
+  ['trabajo', ['chamba', 'jale']],
+  ['celular linea', ['cel', 'numero de telefono']],
+  ['tanda', ['tandas', 'cundina']],
+  ['tarjeta de credito', ['tdc', 'plastico', 'la de credito']],
+  ['fecha de corte', ['cierra el periodo', 'corte de la tarjeta', 'dia de corte']],
+  ['fecha limite de pago', ['hasta que dia', 'ultimo dia para pagar', 'sin recargo']],
+  ['pago minimo', ['lo minimo', 'abonar poquito']],
+  ['disposicion de efectivo', ['sacar dinero del cajero', 'retirar efectivo']],
+  ['anualidad', ['cobro anual', 'por tener la tarjeta', 'cuota anual']],
+  ['cat costo anual total', ['costo anual']],
+  ['efectivo', ['cartera', 'cash', 'en la bolsa']],
+  ['saldo banco', ['lo que tengo en el banco', 'saldo']],
+  ['deudas', ['debo', 'adeudo', 'adeudos', 'me endeude', 'prestamos']],
+  ['negociar', ['hablar con el banco', 'descuento de lo que debo', 'mas plazo', 'reestructurar']],
+  ['voz audio', ['audios', 'nota de voz', 'grabar']],
+  ['pagate primero', ['primero se guarda', 'primero guardar']],
+];
