@@ -38,6 +38,7 @@ import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores
 import { createPrismaClient } from '../src/stores/prisma/client';
 import { parseTaxpayerId } from '../src/domains/taxpayer-id';
 import { setProvider } from './provider-command';
+import { EMBEDDING_NOTE, withKnowledgeQueue } from './knowledge-command';
 import { platformAi, setTenantAi } from './ai-command';
 import { printAnalytics } from './analytics-command';
 
@@ -249,17 +250,22 @@ async function main(): Promise<void> {
         if (!DOCUMENT_TYPES.includes(type))
           throw new Error(`--type must be one of ${DOCUMENT_TYPES.join(', ')}`);
         if (!isLocale(tenant.locale)) throw new Error(`tenant ${tenant.slug} has an unknown locale`);
+        const locale = tenant.locale;
         const title = values.title ?? basename(file, extname(file));
-        const result = await new Knowledge(new KnowledgeStore(db)).add(tenant.id, tenant.locale, {
-          title,
-          type,
-          text: await documentTextOf(file),
-        });
+        const text = await documentTextOf(file);
+        const result = await withKnowledgeQueue((ingestion) =>
+          new Knowledge(new KnowledgeStore(db), ingestion ? { ingestion } : {}).add(tenant.id, locale, {
+            title,
+            type,
+            text,
+          }),
+        );
         const { added, removed, kept } = result.passages;
         console.log(
           `"${title}" ${result.status} in "${tenant.slug}": ${added} passages indexed, ${removed} removed, ${kept} kept` +
             (result.scrubbed.length > 0 ? `; personal data removed: ${result.scrubbed.length} item(s)` : ''),
         );
+        console.log(EMBEDDING_NOTE[result.embedding]);
         break;
       }
       case 'kb list': {
@@ -268,7 +274,7 @@ async function main(): Promise<void> {
         if (documents.length === 0) console.log(`"${tenant.slug}" has no documents.`);
         for (const d of documents)
           console.log(
-            `${d.title}  (${d.type}, ${d.passages} passages, updated ${d.updatedAt.toISOString()})`,
+            `${d.title}  (${d.type}, ${d.passages} passages, ${d.embedded} embedded, updated ${d.updatedAt.toISOString()})`,
           );
         break;
       }

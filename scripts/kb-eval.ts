@@ -1,5 +1,5 @@
 /**
- * `npm run kb:eval -- --pack boletos|finance [--heldout] [--file F] [--misses]`: how well the knowledge base
+ * `npm run kb:eval -- --pack boletos|finance [--heldout] [--file F] [--misses] [--embeddings]`: how well the knowledge base
  * finds the passage that answers a question. Each question set was written by a helper session
  * that read only the demo documents (`prisma/knowledge/<pack>/`), in its own words, each question
  * labeled with the section(s) that answer it (`file#heading`, or a list when two answer equally)
@@ -16,6 +16,7 @@
  * quote is a right one, and for the unanswerable questions how often Iris quotes nothing (it says
  * what it can do instead). `--misses` lists what went wrong on the development set (or the file).
  * The demo documents are loaded into a temporary tenant of DATABASE_URL, removed afterwards.
+ * `--embeddings`: hybrid search, the passages embedded on the configured embedding model first.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,7 +28,13 @@ import { Knowledge } from '../src/app/knowledge';
 import { allPacks } from '../src/app/packs';
 import type { KnowledgePassage } from '../src/pipeline/ports';
 import { KnowledgeStore } from '../src/stores/knowledge-store';
-import { createPrismaClient } from '../src/stores/prisma/client';
+import { KnowledgeVectors } from '../src/stores/knowledge-vectors';
+import { PrismaAiUsageStore } from '../src/stores/ai-usage-store';
+import { createPrismaClient, type PrismaClient } from '../src/stores/prisma/client';
+import { createAiProviders, createKnowledgeEmbeddings } from '../src/engine';
+import { toTenantProfile } from '../src/app/directory';
+import { createLogger } from '../src/app/logger';
+import type { TenantProfile } from '../src/domains/types';
 
 interface Question {
   question: string;
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
       file: { type: 'string' },
       misses: { type: 'boolean', default: false },
       heldout: { type: 'boolean', default: false },
+      embeddings: { type: 'boolean', default: false },
     },
   });
   const pack = allPacks().find((p) => p.id === values.pack);
@@ -70,12 +78,23 @@ async function main(): Promise<void> {
   const db = createPrismaClient(loadConfig().DATABASE_URL, { max: 2 });
   const slug = `kb-eval-${randomUUID().slice(0, 8)}`;
   const tenant = await db.tenant.create({
-    data: { slug, name: slug, pack: packId, locale: pack.locale, timeZone: 'UTC', currency: pack.currency },
+    data: {
+      slug,
+      name: slug,
+      pack: packId,
+      locale: pack.locale,
+      timeZone: 'UTC',
+      currency: pack.currency,
+      // Hybrid search needs a tenant whose plan pays for model calls.
+      aiSettings: { enabled: values.embeddings, mode: 'offline', plan: 'professional', features: [] },
+    },
   });
   try {
     const store = new KnowledgeStore(db);
-    const knowledge = new Knowledge(store);
-    await loadDemoKnowledge(knowledge, tenant.id, packId);
+    await loadDemoKnowledge(new Knowledge(store), tenant.id, packId);
+    const knowledge = values.embeddings
+      ? await embeddedKnowledge(db, store, toTenantProfile(tenant))
+      : new Knowledge(store);
     /** A passage is an expected section when it is of that file and starts with that heading. */
     const isExpected = (expected: string | string[], passage: { title: string; text: string }) =>
       [expected].flat().some((one) => {
@@ -126,7 +145,7 @@ async function main(): Promise<void> {
     const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} %`);
     const row = (label: string, cell: (f: Figures) => string) =>
       console.log(label.padEnd(34) + results.map(([, f]) => cell(f).padStart(12)).join(''));
-    console.log(`${packId} (${pack.locale}), keyword search\n`);
+    console.log(`${packId} (${pack.locale}), ${values.embeddings ? 'hybrid search' : 'keyword search'}\n`);
     row('', () => '');
     console.log(''.padEnd(34) + results.map(([name]) => name.padStart(12)).join(''));
     row('questions (answerable)', (f) => `${f.questions} (${f.answerable})`);
@@ -145,6 +164,62 @@ async function main(): Promise<void> {
     await db.tenant.delete({ where: { id: tenant.id } });
     await db.$disconnect();
   }
+}
+
+/**
+ * The demo passages embedded on this configuration's embedding model (GEMINI_API_KEY, or
+ * LOCAL_AI_URL with LOCAL_AI_EMBEDDING_MODEL; the tests point them at local fake servers), and a
+ * knowledge base that searches by keywords and vectors.
+ */
+async function embeddedKnowledge(
+  db: PrismaClient,
+  store: KnowledgeStore,
+  tenant: TenantProfile,
+): Promise<Knowledge> {
+  const config = loadConfig();
+  const logger = createLogger('warn', 'kb-eval', 'stderr');
+  const providers = createAiProviders({
+    gemini: config.GEMINI_API_KEY
+      ? { apiKey: config.GEMINI_API_KEY, baseUrl: config.GEMINI_BASE_URL, model: config.GEMINI_MODEL }
+      : undefined,
+    local: config.LOCAL_AI_URL
+      ? {
+          baseUrl: config.LOCAL_AI_URL,
+          model: config.LOCAL_AI_MODEL,
+          ...(config.LOCAL_AI_EMBEDDING_MODEL ? { embeddingModel: config.LOCAL_AI_EMBEDDING_MODEL } : {}),
+        }
+      : undefined,
+    geminiEmbeddingModel: config.GEMINI_EMBEDDING_MODEL,
+    order: { embeddings: config.AI_EMBEDDINGS_PROVIDERS },
+    logger,
+  });
+  const embeddings = createKnowledgeEmbeddings({ providers, usage: new PrismaAiUsageStore(db), logger });
+  const model = embeddings.modelOf(tenant);
+  if (!model)
+    throw new Error(
+      '--embeddings needs an embedding model: GEMINI_API_KEY, or LOCAL_AI_URL and LOCAL_AI_EMBEDDING_MODEL',
+    );
+  const vectors = new KnowledgeVectors(db);
+  for (
+    let batch = await vectors.backlog(tenant.id, model, 100);
+    batch.length > 0;
+    batch = await vectors.backlog(tenant.id, model, 100)
+  ) {
+    const out = await embeddings.embedPassages(
+      tenant,
+      batch.map((p) => p.text),
+    );
+    if (!out) throw new Error('the embedding model refused the passages');
+    await vectors.save(
+      tenant.id,
+      out.model,
+      batch.map((p, i) => ({ id: p.id, vector: out.vectors[i]! })),
+    );
+  }
+  return new Knowledge(store, {
+    vectors,
+    embeddings: { embedQuestion: (_tenantId, question) => embeddings.embedQuestion(tenant, question) },
+  });
 }
 
 function brief(passage: KnowledgePassage): string {

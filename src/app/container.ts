@@ -6,6 +6,8 @@ import { SmtpMailTransport } from '../providers/smtp-mail';
 import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
+import { KnowledgeVectors } from '../stores/knowledge-vectors';
+import { requestEmbeddings } from '../queues/knowledge-worker';
 import { UserChatStore } from '../stores/user-chat-store';
 import { Knowledge } from './knowledge';
 import { TenantBoletoIssuers } from './boleto-issuers';
@@ -16,6 +18,8 @@ import type { Transcriber } from '../core/providers';
 import {
   createAiProviders,
   createConversationSummarizer,
+  createKnowledgeEmbeddings,
+  type KnowledgeEmbeddings,
   createIntentEngine,
   type AiRefusal,
   type ConversationSummarizer,
@@ -154,11 +158,14 @@ export class Container {
             baseUrl: config.LOCAL_AI_URL,
             model: config.LOCAL_AI_MODEL,
             timeoutMs: config.LOCAL_AI_TIMEOUT_MS,
+            ...(config.LOCAL_AI_EMBEDDING_MODEL ? { embeddingModel: config.LOCAL_AI_EMBEDDING_MODEL } : {}),
           }
         : undefined,
+      geminiEmbeddingModel: config.GEMINI_EMBEDDING_MODEL,
       order: {
         understanding: config.AI_UNDERSTANDING_PROVIDERS,
         summarization: config.AI_SUMMARIZATION_PROVIDERS,
+        embeddings: config.AI_EMBEDDINGS_PROVIDERS,
       },
       logger: this.logger.child({ component: 'ai-providers' }),
     });
@@ -224,10 +231,60 @@ export class Container {
     }));
   }
 
-  /** The tenants' knowledge bases (documents added with `npm run iris -- kb add`). */
+  /**
+   * The tenants' knowledge bases (documents added with `npm run iris -- kb add`): hybrid search
+   * where the tenant has an embedding model and its passages are embedded, keywords otherwise.
+   */
   get knowledge(): Knowledge {
-    return (this.knowledgeBase ??= new Knowledge(new KnowledgeStore(this.db)));
+    return (this.knowledgeBase ??= new Knowledge(new KnowledgeStore(this.db), {
+      vectors: this.knowledgeVectors,
+      embeddings: {
+        embedQuestion: async (tenantId, question) => {
+          const tenant = await this.directory.tenant(tenantId);
+          return tenant && this.knowledgeEmbeddings.embedQuestion(tenant, question);
+        },
+      },
+      ingestion: { request: (tenantId) => requestEmbeddings(this.knowledgeQueue, tenantId) },
+    }));
   }
+
+  /** The embeddings of the tenants' passages (compared here, or by pgvector where installed). */
+  get knowledgeVectors(): KnowledgeVectors {
+    return (this.vectors ??= new KnowledgeVectors(this.db));
+  }
+  private vectors: KnowledgeVectors | undefined;
+
+  /** Embeddings of passages and questions on the tenants' embedding models, gated and metered. */
+  get knowledgeEmbeddings(): KnowledgeEmbeddings {
+    return (this.embeddingsInstance ??= createKnowledgeEmbeddings({
+      providers: this.aiProviders,
+      usage: new PrismaAiUsageStore(this.db),
+      platform: this.aiSwitch,
+      stats: this.modelCallStats,
+      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
+        perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
+        perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
+      }),
+      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
+      logger: this.logger.child({ component: 'knowledge-embeddings' }),
+    }));
+  }
+  private embeddingsInstance: KnowledgeEmbeddings | undefined;
+
+  /** The knowledge base's ingestion queue (passages to embed); its worker runs in pipeline processes. */
+  get knowledgeQueue(): Queue {
+    if (!this.knowledgeQueueInstance) {
+      this.knowledgeQueueInstance = new Queue(QUEUES.knowledge, {
+        connection: this.connection,
+        prefix: this.config.IRIS_PREFIX,
+      });
+      this.knowledgeQueueInstance.on('error', (error) =>
+        this.logger.warn({ err: error }, 'knowledge queue error (retrying)'),
+      );
+    }
+    return this.knowledgeQueueInstance;
+  }
+  private knowledgeQueueInstance: Queue | undefined;
   private knowledgeBase: Knowledge | undefined;
 
   /** Each tenant's boleto issuer: local, or its provider's (docs/boleto-providers.md). */
@@ -285,6 +342,7 @@ export class Container {
       this.turns.close(),
       this.transcribe.close(),
       this.outbox.close(),
+      this.knowledgeQueueInstance?.close(),
       this.auditBatch.flush(),
     ]);
     await Promise.allSettled([this.db.$disconnect(), this.redis.quit()]);

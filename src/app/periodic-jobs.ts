@@ -3,12 +3,14 @@ import { AnalyticsStore, lastUtcDays } from '../stores/analytics-store';
 import { evaluateAlerts } from './ai-alerts/evaluator';
 import { alertDeps } from './ai-alerts/deps';
 import type { Container } from './container';
+import { knowledgeCatchUp } from './knowledge-ingestion';
 import type { ScheduledJob } from './scheduled-jobs';
 
 /**
  * The deployment's periodic jobs (seed 003 §8.3): the analytics roll-up (today and yesterday,
  * UTC, so a day's last turns are counted after midnight too), proposals past their TTL marked
- * expired, and, where a Gemini key is set, the AI alerts.
+ * expired, passages never embedded (where an embedding model is configured), and, where a model
+ * provider is configured, the AI alerts.
  */
 export function periodicJobs(c: Container): ScheduledJob[] {
   const analytics = new AnalyticsStore(c.db);
@@ -28,6 +30,7 @@ export function periodicJobs(c: Container): ScheduledJob[] {
     everyMs: c.config.PROPOSALS_EXPIRE_EVERY_MS,
     run: async (now) => ({ expired: await ledger.expireStale(now) }),
   });
+  if (c.aiProviders.anyEmbedder) jobs.push(knowledgeCatchUp(c, c.config.KNOWLEDGE_CATCH_UP_EVERY_MS));
   if (c.aiProviders.any) {
     const deps = alertDeps(c);
     jobs.push({ id: 'ai-alerts', everyMs: c.config.ALERT_EVERY_MS, run: (now) => evaluateAlerts(deps, now) });

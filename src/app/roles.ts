@@ -14,6 +14,7 @@ import { startBoletoNotifier } from './boleto-notifier';
 import { startBoletoReconciler } from './boleto-reconciler';
 import { periodicJobs } from './periodic-jobs';
 import { startScheduledJobs } from './scheduled-jobs';
+import { startKnowledgeIngestion } from './knowledge-ingestion';
 import { packFor } from './packs';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
@@ -115,6 +116,7 @@ export function startPipeline(
       })
     : undefined;
   const scheduled = startScheduledJobs(c, periodicJobs(c), c.logger.child({ component: 'scheduled-jobs' }));
+  const ingestion = startKnowledgeIngestion(c);
   c.onClose(async () => {
     stopSweeper();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
@@ -130,6 +132,7 @@ export function startPipeline(
       notifier?.stop(),
       scheduled.stop(),
       summaries?.stop(),
+      ingestion?.close(),
     ]);
   });
   return worker;

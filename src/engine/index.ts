@@ -28,6 +28,7 @@ import { ResilientTextEmbedder, ResilientTextGenerator } from '../providers/resi
 import { GeminiEmbedder } from '../providers/gemini/embedder';
 import { OllamaEmbedder } from '../providers/ollama/embedder';
 import type { TextEmbedder } from '../core/text-embedding';
+import { KnowledgeEmbeddings } from './knowledge-embeddings';
 import type { AiProviderName, AiTask, TextGenerator } from '../core/text-generation';
 import type {
   IntentEngine,
@@ -49,6 +50,7 @@ export { offlineIntentEngine } from './offline-engine';
 export { ModelIntentEngine, type ConversationContextSource } from './model-engine';
 export { ProviderChoice } from './provider-choice';
 export { ConversationSummarizer, type SummaryOutcome } from './conversation-summarizer';
+export { KnowledgeEmbeddings, type ModelVector } from './knowledge-embeddings';
 export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
 export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
 export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
@@ -233,6 +235,18 @@ export interface SummarizerConfig extends ModelCallDeps {
 export function createConversationSummarizer(config: SummarizerConfig): ConversationSummarizer {
   const usage = new UsageGuard(config.usage, config.logger);
   return new ConversationSummarizer({
+    providers: config.providers,
+    usage,
+    gate: aiGate(config, usage),
+    ...(config.stats ? { stats: config.stats } : {}),
+    logger: config.logger,
+  });
+}
+
+/** Embeddings of the tenants' knowledge bases, gated and metered like every model call. */
+export function createKnowledgeEmbeddings(config: SummarizerConfig): KnowledgeEmbeddings {
+  const usage = new UsageGuard(config.usage, config.logger);
+  return new KnowledgeEmbeddings({
     providers: config.providers,
     usage,
     gate: aiGate(config, usage),

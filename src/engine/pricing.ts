@@ -18,6 +18,8 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   'gemini-2.5-flash-lite': { inputPerMillionUsd: 0.1, outputPerMillionUsd: 0.4 },
   'gemini-2.0-flash': { inputPerMillionUsd: 0.1, outputPerMillionUsd: 0.4 },
   'gemini-2.0-flash-lite': { inputPerMillionUsd: 0.075, outputPerMillionUsd: 0.3 },
+  /** Embeddings bill their input only. */
+  'gemini-embedding-001': { inputPerMillionUsd: 0.15, outputPerMillionUsd: 0 },
 };
 
 const MOST_EXPENSIVE: ModelPrice = Object.values(MODEL_PRICES).reduce((a, b) =>

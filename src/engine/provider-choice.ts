@@ -30,6 +30,11 @@ export class ProviderChoice {
     return Object.values(this.generators).some((g) => g !== undefined);
   }
 
+  /** Whether any embedding model is configured (none: knowledge search by keywords alone). */
+  get anyEmbedder(): boolean {
+    return Object.values(this.embedders).some((e) => e !== undefined);
+  }
+
   /** The configured generators, by provider (for health and metrics). */
   configured(): Array<[AiProviderName, TextGenerator]> {
     return Object.entries(this.generators).filter(

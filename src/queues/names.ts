@@ -13,6 +13,8 @@ export const QUEUES = {
   scheduled: 'scheduled',
   /** "Summarize conversation X": its earlier messages folded into its summary, by pipeline processes. */
   summaries: 'summaries',
+  /** "Embed tenant X's new passages": the knowledge base's ingestion, by pipeline processes. */
+  knowledge: 'knowledge',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../core/locale';
 import { splitPassages } from '../core/passages';
+import { withRecency } from '../core/rank-fusion';
 import type { KnowledgePassage } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
 
@@ -40,7 +41,7 @@ const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'iris_portuguese', 'es-
  * question): a single shared word ("sirve", "gastos") is a coincidence. Set by reading the dev sets' general questions against
  * the demo documents; no frozen question set measures it yet.
  */
-const MIN_COVERAGE = 0.5;
+export const MIN_COVERAGE = 0.5;
 
 export class KnowledgeStore {
   constructor(private readonly db: PrismaClient) {}
@@ -103,27 +104,28 @@ export class KnowledgeStore {
     return count > 0;
   }
 
+  /** The tenant's documents, with how many passages each has and how many are embedded. */
   async list(
     tenantId: string,
-  ): Promise<Array<{ title: string; type: string; passages: number; updatedAt: Date }>> {
-    const rows = await this.db.knowledgeDocument.findMany({
-      where: { tenantId },
-      orderBy: { title: 'asc' },
-      include: { _count: { select: { chunks: true } } },
-    });
-    return rows.map((row) => ({
-      title: row.title,
-      type: row.docType,
-      passages: row._count.chunks,
-      updatedAt: row.updatedAt,
-    }));
+  ): Promise<Array<{ title: string; type: string; passages: number; embedded: number; updatedAt: Date }>> {
+    const rows = await this.db.$queryRaw<
+      Array<{ title: string; type: string; passages: number; embedded: number; updatedAt: Date }>
+    >`
+      SELECT d.title, d."docType" AS type, d."updatedAt",
+             count(c.id)::int AS passages, count(c.embedding)::int AS embedded
+      FROM knowledge_documents d LEFT JOIN knowledge_chunks c ON c."documentId" = d.id
+      WHERE d."tenantId" = ${tenantId}::uuid
+      GROUP BY d.id
+      ORDER BY d.title`;
+    return rows;
   }
 
   /**
-   * The passages that answer `question`, best first. Relevance is mostly the share of the
-   * question's words a passage holds, each word weighed by how few passages hold it (IDF), and
-   * its `ts_rank_cd` against the best one; the score is 85 % relevance and 15 % recency (seed
-   * 003 §4.5).
+   * The passages that answer `question` by keywords, best first: 85 % relevance (mostly the
+   * share of the question's words a passage holds, each word weighed by how few passages hold
+   * it, and its `ts_rank_cd` against the best one) and 15 % recency (seed 003 §4.5). With the
+   * threshold (`minCoverage`, default {@link MIN_COVERAGE}), a passage must hold that share of
+   * the question and at least two of its words; `minCoverage: 0` ranks without it.
    */
   async search(
     tenantId: string,
@@ -133,9 +135,22 @@ export class KnowledgeStore {
   ): Promise<KnowledgePassage[]> {
     const limit = options.limit ?? 5;
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;
+    return (await this.keywordCandidates(tenantId, locale, question))
+      .filter((c) => minCoverage === 0 || answersByKeywords(c, minCoverage))
+      .map((c) => ({ title: c.title, text: c.text, score: withRecency(c.relevance, c.updatedAt) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+  }
+
+  /**
+   * Up to 20 passages holding words of the question, those holding the most of it (by weight)
+   * first, each with its keyword relevance (0..1).
+   */
+  async keywordCandidates(tenantId: string, locale: Locale, question: string): Promise<KeywordCandidate[]> {
     const config = SEARCH_CONFIG[locale];
     const rows = await this.db.$queryRaw<
       Array<{
+        id: string;
         title: string;
         text: string;
         rank: number;
@@ -169,7 +184,7 @@ export class KnowledgeStore {
         GROUP BY t.lexeme, t.tq, n.n
       )
       SELECT * FROM (
-        SELECT d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
+        SELECT c.id, d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
                (SELECT count(*) FROM weights w WHERE c.tsv @@ w.tq)::int AS matched,
                (SELECT count(*) FROM weights)::int AS terms,
                (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
@@ -182,28 +197,39 @@ export class KnowledgeStore {
       ORDER BY "matchedWeight" DESC, rank DESC
       LIMIT 20`;
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
-    return rows
-      .map((row) => ({ ...row, coverage: row.totalWeight > 0 ? row.matchedWeight / row.totalWeight : 0 }))
-      .filter(
-        (row) => minCoverage === 0 || (row.matched >= Math.min(2, row.terms) && row.coverage >= minCoverage),
-      )
-      .map((row) => {
-        const relevance = 0.8 * row.coverage + 0.2 * (top > 0 ? Number(row.rank) / top : 0);
-        const score = 0.85 * relevance + 0.15 * recencyBonus(row.updatedAt);
-        return { title: row.title, text: row.text, score };
-      })
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
+    return rows.map((row) => {
+      const coverage = row.totalWeight > 0 ? row.matchedWeight / row.totalWeight : 0;
+      return {
+        id: row.id,
+        title: row.title,
+        text: row.text,
+        updatedAt: row.updatedAt,
+        coverage,
+        matched: row.matched,
+        terms: row.terms,
+        relevance: 0.8 * coverage + 0.2 * (top > 0 ? Number(row.rank) / top : 0),
+      };
+    });
   }
 }
 
-/** Seed 003 §4.5: newer documents weigh a little more. */
-function recencyBonus(updatedAt: Date, now = Date.now()): number {
-  const days = (now - updatedAt.getTime()) / 86_400_000;
-  if (days < 30) return 1;
-  if (days < 90) return 0.7;
-  if (days < 365) return 0.4;
-  return 0.1;
+/** A passage found by keywords, before the threshold. */
+export interface KeywordCandidate {
+  id: string;
+  title: string;
+  text: string;
+  updatedAt: Date;
+  /** Share of the question's words (by IDF weight) the passage holds. */
+  coverage: number;
+  matched: number;
+  terms: number;
+  /** 0..1: coverage mostly, and `ts_rank_cd` against the best candidate. */
+  relevance: number;
+}
+
+/** Whether a passage answers by keywords: enough of the question, and two of its words at least. */
+export function answersByKeywords(c: KeywordCandidate, minCoverage = MIN_COVERAGE): boolean {
+  return c.matched >= Math.min(2, c.terms) && c.coverage >= minCoverage;
 }
 
 function sha256(text: string): string {

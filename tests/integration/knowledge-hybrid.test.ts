@@ -1,0 +1,147 @@
+import { KnowledgeVectors } from '../../src/stores/knowledge-vectors';
+import { waitFor } from '../support/conversation';
+import {
+  fakeEmbedding,
+  geminiEnv,
+  startFakeGeminiServer,
+  type FakeGeminiServer,
+} from '../support/fake-gemini-server';
+import { Harness } from '../support/harness';
+
+/**
+ * Hybrid search of the knowledge base (seed 003 §4.2, §4.4) on real PostgreSQL and Redis, with
+ * Gemini's embeddings from the fake server (the real SDK speaking `batchEmbedContents`): the
+ * ingestion job embeds new passages once, an update re-embeds only what changed, and a question
+ * is answered from the keyword and vector rankings fused.
+ */
+
+const FAQ = `# Boleto vencido
+
+Um boleto vencido ainda pode ser pago: o banco cobra a multa e os juros que o emissor definiu.
+
+# Compensação
+
+Depois que o cliente paga, o boleto compensa em até três dias úteis.
+
+# Parcelamento
+
+Para parcelar uma venda, gere um boleto para cada parcela, cada um com o seu vencimento.`;
+
+let gemini: FakeGeminiServer;
+let h: Harness;
+beforeAll(async () => {
+  gemini = await startFakeGeminiServer();
+  h = new Harness(geminiEnv(gemini));
+  h.startPipelines(1);
+});
+afterAll(async () => {
+  await h.close();
+  await gemini.close();
+});
+
+/** The texts Gemini was asked to embed, with the task each was embedded for. */
+function embedded(): Array<{ text: string; taskType: string }> {
+  return gemini.requests
+    .filter((r) => r.path.endsWith(':batchEmbedContents'))
+    .flatMap((r) =>
+      ((r.body as { requests?: Array<Record<string, unknown>> } | undefined)?.requests ?? []).map((q) => ({
+        text: String((q.content as { parts: Array<{ text: string }> }).parts[0]!.text),
+        taskType: String(q.taskType),
+      })),
+    );
+}
+
+async function aiTenant() {
+  const made = await h.boletosTenant();
+  await h.db.tenant.update({
+    where: { id: made.tenant.id },
+    data: { aiSettings: { enabled: true, mode: 'offline', plan: 'basic' } },
+  });
+  return made;
+}
+
+const progress = (tenantId: string) =>
+  new KnowledgeVectors(h.db).progress(tenantId, 'gemini:gemini-embedding-001');
+
+describe('knowledge base, hybrid search', () => {
+  it('embeds new passages once in the ingestion job, and an update re-embeds only what changed', async () => {
+    const { tenant } = await aiTenant();
+    const kb = h.container.knowledge;
+    const added = await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    expect(added.embedding).toBe('queued');
+    await waitFor('three passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    const passagesEmbedded = () =>
+      embedded().filter(
+        (e) =>
+          e.taskType === 'RETRIEVAL_DOCUMENT' && /^(Boleto vencido|Compensação|Parcelamento)/.test(e.text),
+      );
+    expect(passagesEmbedded()).toHaveLength(3);
+
+    // The same document again: nothing new to embed, nothing asked of the job.
+    const again = await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    expect(again).toMatchObject({ status: 'unchanged', embedding: 'unchanged' });
+
+    const edited = FAQ.replace('em até três dias úteis', 'em até dois dias úteis');
+    const update = await kb.add(tenant.id, 'pt-BR', {
+      title: 'Perguntas frequentes',
+      type: 'faq',
+      text: edited,
+    });
+    expect(update).toMatchObject({ status: 'updated', embedding: 'queued', passages: { added: 1, kept: 2 } });
+    await waitFor('the changed passage embedded', async () =>
+      passagesEmbedded().some((e) => e.text.includes('dois dias')) &&
+      (await progress(tenant.id)).embedded === 3
+        ? true
+        : undefined,
+    );
+    expect(passagesEmbedded()).toHaveLength(4); // three, then the one that changed
+    const [row] = await h.db.$queryRaw<Array<{ dims: number; model: string }>>`
+      SELECT array_length(embedding, 1) AS dims, "embeddingModel" AS model FROM knowledge_chunks
+      WHERE "tenantId" = ${tenant.id}::uuid LIMIT 1`;
+    expect(row).toEqual({ dims: 768, model: 'gemini:gemini-embedding-001' });
+    expect(await kb.list(tenant.id)).toEqual([expect.objectContaining({ passages: 3, embedded: 3 })]);
+  });
+
+  it('fuses the vector ranking with the keyword one: a passage close in meaning is found without a shared word', async () => {
+    const { tenant } = await aiTenant();
+    const kb = h.container.knowledge;
+    await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    await waitFor('passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    const target =
+      'Parcelamento: Para parcelar uma venda, gere um boleto para cada parcela, cada um com o seu vencimento.';
+    // No word of the question is in any passage: keywords alone find nothing.
+    const question = 'como divido uma compra em várias vezes?';
+    expect(
+      await kb.rank(tenant.id, 'pt-BR', question, { vector: { model: 'other:model', vector: [] } }),
+    ).toEqual([]);
+    // A vector as close to the passage as a real model would make it: found by meaning.
+    const [found] = await kb.rank(tenant.id, 'pt-BR', question, {
+      vector: { model: 'gemini:gemini-embedding-001', vector: fakeEmbedding(target, 768) },
+    });
+    expect(found?.text).toBe(target);
+  });
+
+  it('answers a general question in the chat with the question embedded as a query', async () => {
+    const { tenant, chat } = await aiTenant();
+    await h.container.knowledge.add(tenant.id, 'pt-BR', {
+      title: 'Perguntas frequentes',
+      type: 'faq',
+      text: FAQ,
+    });
+    await waitFor('passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    const [reply] = await h.say(chat, 'boleto vencido ainda pode ser pago?');
+    expect(reply).toMatch(
+      /^Segundo "Perguntas frequentes": Boleto vencido: Um boleto vencido ainda pode ser pago/,
+    );
+    expect(embedded()).toContainEqual({
+      text: 'boleto vencido ainda pode ser pago?',
+      taskType: 'RETRIEVAL_QUERY',
+    });
+  });
+});
