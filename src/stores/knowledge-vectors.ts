@@ -34,10 +34,15 @@ export class KnowledgeVectors {
   private readonly cache = new Map<string, TenantVectors>();
   private pgvector: Promise<boolean> | undefined;
 
-  constructor(private readonly db: PrismaClient) {}
+  /** `inProcess`: compare here even where pgvector is installed (tests compare the two). */
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly options: { inProcess?: boolean } = {},
+  ) {}
 
   /** Whether comparisons run in PostgreSQL (pgvector installed in this database). */
   usesPgvector(): Promise<boolean> {
+    if (this.options.inProcess) return Promise.resolve(false);
     return (this.pgvector ??= this.db.$queryRaw<
       Array<{ n: number }>
     >`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'vector'`.then(
@@ -94,11 +99,14 @@ export class KnowledgeVectors {
     vector: readonly number[],
     k = 20,
   ): Promise<VectorCandidate[]> {
+    // Vectors of another length (a model's dimension changed) are not comparable: never matched.
+    if (vector.length === 0) return [];
     const ranked = (await this.usesPgvector())
       ? await this.db.$queryRaw<Array<{ id: string; similarity: number }>>`
           SELECT id, 1 - (embedding::vector <=> ${vector as number[]}::real[]::vector) AS similarity
           FROM knowledge_chunks
           WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL
+            AND array_length(embedding, 1) = ${vector.length}
           ORDER BY embedding::vector <=> ${vector as number[]}::real[]::vector
           LIMIT ${k}`
       : await this.nearestInProcess(tenantId, model, vector, k);
@@ -135,7 +143,7 @@ export class KnowledgeVectors {
     }
     const { ids, vectors } = tenant;
     return vectors
-      .map((v, i) => ({ id: ids[i]!, similarity: cosine(vector, v) }))
+      .flatMap((v, i) => (v.length === vector.length ? [{ id: ids[i]!, similarity: cosine(vector, v) }] : []))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, k);
   }

@@ -144,4 +144,34 @@ describe('knowledge base, hybrid search', () => {
       taskType: 'RETRIEVAL_QUERY',
     });
   });
+
+  it('ranks the same nearest passages in process and, where installed, with pgvector', async () => {
+    const { tenant } = await aiTenant();
+    await h.container.knowledge.add(tenant.id, 'pt-BR', {
+      title: 'Perguntas frequentes',
+      type: 'faq',
+      text: FAQ,
+    });
+    await waitFor('passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    const question = fakeEmbedding('como parcelar uma venda em boletos?', 768);
+    const model = 'gemini:gemini-embedding-001';
+    const inProcess = await new KnowledgeVectors(h.db, { inProcess: true }).nearest(
+      tenant.id,
+      model,
+      question,
+      3,
+    );
+    expect(inProcess.map((c) => c.text.split(':')[0])).toEqual([
+      'Parcelamento',
+      'Boleto vencido',
+      'Compensação',
+    ]);
+    const auto = new KnowledgeVectors(h.db);
+    if (!(await auto.usesPgvector())) return; // CI's PostgreSQL has no pgvector: the in-process path above is what runs
+    const inDatabase = await auto.nearest(tenant.id, model, question, 3);
+    expect(inDatabase.map((c) => c.id)).toEqual(inProcess.map((c) => c.id));
+    inDatabase.forEach((c, i) => expect(c.similarity).toBeCloseTo(inProcess[i]!.similarity, 5));
+  });
 });

@@ -123,10 +123,33 @@ async function withEngine<T>(databaseUrl: string, fn: (engine: SchemaEngine) => 
 /** Applies every pending migration (creating the database first); returns the names applied. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   await ensureDatabase(databaseUrl);
-  return withEngine(databaseUrl, async (engine) => {
+  const applied = await withEngine(databaseUrl, async (engine) => {
     const out = await engine.applyMigrations({ migrationsList: migrationsList(), filters: NO_FILTERS });
     return out.appliedMigrationNames;
   });
+  await ensureOptionalExtensions(databaseUrl);
+  return applied;
+}
+
+/**
+ * Extensions Iris uses where the server has them and does without elsewhere: pgvector (vectors
+ * of the knowledge base compared in PostgreSQL, src/stores/knowledge-vectors.ts). Not a
+ * migration: a migration must apply on every server, and the schema engine cannot run the
+ * conditional block this needs. A role that may not create it leaves vectors compared in process.
+ */
+async function ensureOptionalExtensions(databaseUrl: string): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const available = await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
+    if (available.rowCount === 0) return;
+    await client.query('CREATE EXTENSION IF NOT EXISTS vector').catch((error: { code?: string }) => {
+      // 42501 insufficient privilege; 23505/42710: created concurrently by another process.
+      if (!['42501', '23505', '42710'].includes(error.code ?? '')) throw error;
+    });
+  } finally {
+    await client.end();
+  }
 }
 
 /**
