@@ -48,6 +48,11 @@ describe('es-MX categories', () => {
     expect(categoryOf(`gasté 100 en ${word}`)).toBe(category);
   });
 
+  it('"llenar el tanque" is fuel; a tank alone is not', () => {
+    expect(categoryOf('mañana quiero llenar el tanque son como ochocientos pesos')).toBe('gasolina');
+    expect(categoryOf('compré un tanque nuevo')).toBeUndefined();
+  });
+
   it.each(['gasté 100', 'compré en mercado libre', '¿la libro?', 'un regalo'])(
     '%s names no category',
     (text) => {

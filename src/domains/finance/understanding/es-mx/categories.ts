@@ -73,7 +73,8 @@ const LEXICON: Array<[Category | null, Strength, string]> = [
       'estacionamiento|parquimetro|ecobici|vuelo|boleto de avion|peaje',
   ],
   ['gasolina', NAME, 'gasolina|gasolian|gasolna|gasolia'],
-  ['gasolina', THING, 'diesel|magna'],
+  // "llenar el tanque" is fuel; a "tanque" alone may be a water tank (tinaco).
+  ['gasolina', THING, 'diesel|magna|llenar el tanque|llene el tanque|llenarle el tanque|tanque lleno'],
   ['gasolina', PLACE, 'gasolinera|pemex|oxxo gas'],
   ['vivienda', NAME, 'vivienda'],
   ['vivienda', THING, 'renta|alquiler|hipoteca|predial|mantenimiento'],
