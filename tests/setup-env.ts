@@ -5,3 +5,5 @@ process.env.NODE_ENV ??= 'test';
 // another file's boleto notices to its own prefix's queues. Only tests that watch notices turn
 // them on (and processes the tests start inherit this).
 process.env.BOLETO_NOTICES ??= 'false';
+// Likewise the knowledge base's periodic catch-up would embed other files' passages.
+process.env.KNOWLEDGE_CATCH_UP ??= 'false';

@@ -265,7 +265,8 @@ export class Container {
         perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
         perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
       }),
-      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
+      // Not counted with the refusals of understanding (iris_ai_gate_refusals_total counts
+      // messages read offline): a refused embedding only means keyword search.
       logger: this.logger.child({ component: 'knowledge-embeddings' }),
     }));
   }

@@ -58,8 +58,10 @@ export function knowledgeCatchUp(c: Container, everyMs: number): ScheduledJob {
     id: 'knowledge-embeddings',
     everyMs,
     run: async () => {
+      // Only tenants that may use AI: the others are searched by keywords alone.
       const rows = await c.db.$queryRaw<Array<{ tenantId: string }>>`
-        SELECT DISTINCT "tenantId" FROM knowledge_chunks WHERE embedding IS NULL`;
+        SELECT DISTINCT c."tenantId" FROM knowledge_chunks c JOIN tenants t ON t.id = c."tenantId"
+        WHERE c.embedding IS NULL AND (t."aiSettings"->>'enabled') = 'true'`;
       for (const { tenantId } of rows) await requestEmbeddings(c.knowledgeQueue, tenantId);
       return { tenants: rows.length };
     },

@@ -30,7 +30,8 @@ export function periodicJobs(c: Container): ScheduledJob[] {
     everyMs: c.config.PROPOSALS_EXPIRE_EVERY_MS,
     run: async (now) => ({ expired: await ledger.expireStale(now) }),
   });
-  if (c.aiProviders.anyEmbedder) jobs.push(knowledgeCatchUp(c, c.config.KNOWLEDGE_CATCH_UP_EVERY_MS));
+  if (c.aiProviders.anyEmbedder && c.config.KNOWLEDGE_CATCH_UP)
+    jobs.push(knowledgeCatchUp(c, c.config.KNOWLEDGE_CATCH_UP_EVERY_MS));
   if (c.aiProviders.any) {
     const deps = alertDeps(c);
     jobs.push({ id: 'ai-alerts', everyMs: c.config.ALERT_EVERY_MS, run: (now) => evaluateAlerts(deps, now) });

@@ -1,3 +1,6 @@
+import { Knowledge } from '../../src/app/knowledge';
+import { knowledgeCatchUp } from '../../src/app/knowledge-ingestion';
+import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { KnowledgeVectors } from '../../src/stores/knowledge-vectors';
 import { waitFor } from '../support/conversation';
 import {
@@ -173,5 +176,22 @@ describe('knowledge base, hybrid search', () => {
     const inDatabase = await auto.nearest(tenant.id, model, question, 3);
     expect(inDatabase.map((c) => c.id)).toEqual(inProcess.map((c) => c.id));
     inDatabase.forEach((c, i) => expect(c.similarity).toBeCloseTo(inProcess[i]!.similarity, 5));
+  });
+
+  it('embeds passages added with no queue (the seed) in the periodic catch-up, for tenants that may use AI', async () => {
+    const { tenant } = await aiTenant();
+    const offline = await h.boletosTenant();
+    for (const id of [tenant.id, offline.tenant.id])
+      await new Knowledge(new KnowledgeStore(h.db)).add(id, 'pt-BR', {
+        title: 'FAQ',
+        type: 'faq',
+        text: FAQ,
+      });
+    const run = await knowledgeCatchUp(h.container, 60_000).run(new Date());
+    expect(run).toMatchObject({ tenants: expect.any(Number) });
+    await waitFor('the seeded passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    expect((await progress(offline.tenant.id)).embedded).toBe(0); // AI off: keyword search only
   });
 });

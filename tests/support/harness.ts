@@ -31,6 +31,7 @@ export class Harness {
         IRIS_PREFIX: this.prefix,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
         BOLETO_NOTICES: process.env.BOLETO_NOTICES ?? 'false',
+        KNOWLEDGE_CATCH_UP: process.env.KNOWLEDGE_CATCH_UP ?? 'false',
         ...env,
       }),
       { role: 'test' },
