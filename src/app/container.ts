@@ -18,7 +18,9 @@ import type { Transcriber } from '../core/providers';
 import {
   createAiProviders,
   createConversationSummarizer,
+  createGroundedAnswerer,
   createKnowledgeEmbeddings,
+  type GroundedAnswerer,
   type KnowledgeEmbeddings,
   createIntentEngine,
   type AiRefusal,
@@ -248,6 +250,23 @@ export class Container {
     }));
   }
 
+  /** General questions answered in a model's words from the tenant's documents (checked). */
+  get groundedAnswerer(): GroundedAnswerer {
+    return (this.answererInstance ??= createGroundedAnswerer({
+      providers: this.aiProviders,
+      usage: new PrismaAiUsageStore(this.db),
+      platform: this.aiSwitch,
+      stats: this.modelCallStats,
+      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
+        perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
+        perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
+      }),
+      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
+      logger: this.logger.child({ component: 'grounded-answers' }),
+    }));
+  }
+  private answererInstance: GroundedAnswerer | undefined;
+
   /** The embeddings of the tenants' passages (compared here, or by pgvector where installed). */
   get knowledgeVectors(): KnowledgeVectors {
     return (this.vectors ??= new KnowledgeVectors(this.db));
@@ -316,6 +335,7 @@ export class Container {
       // own 10 s time-outs.
       transaction: (fn) => this.db.$transaction((tx) => fn(tx), { timeout: 45_000 }),
       knowledge: this.knowledge,
+      ...(this.aiProviders.any ? { answerer: this.groundedAnswerer } : {}),
       boletoIssuers: this.boletoIssuers,
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,

@@ -92,9 +92,15 @@ export class Knowledge implements KnowledgeBase {
     return removed;
   }
 
+  /** The passage to quote for `question`, or undefined when no document answers it. */
   async answer(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage | undefined> {
+    return (await this.passages(tenantId, locale, question))[0];
+  }
+
+  /** The passages that answer `question`, best first, without those that carry instructions. */
+  async passages(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage[]> {
     const passages = await this.rank(tenantId, locale, question);
-    return passages.find((passage) => analyzeInjection(passage.text).riskLevel !== 'HIGH');
+    return passages.filter((passage) => analyzeInjection(passage.text).riskLevel !== 'HIGH');
   }
 
   /**

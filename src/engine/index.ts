@@ -29,6 +29,7 @@ import { GeminiEmbedder } from '../providers/gemini/embedder';
 import { OllamaEmbedder } from '../providers/ollama/embedder';
 import type { TextEmbedder } from '../core/text-embedding';
 import { KnowledgeEmbeddings } from './knowledge-embeddings';
+import { GroundedAnswerer } from './grounded-answer';
 import type { AiProviderName, AiTask, TextGenerator } from '../core/text-generation';
 import type {
   IntentEngine,
@@ -51,6 +52,7 @@ export { ModelIntentEngine, type ConversationContextSource } from './model-engin
 export { ProviderChoice } from './provider-choice';
 export { ConversationSummarizer, type SummaryOutcome } from './conversation-summarizer';
 export { KnowledgeEmbeddings, type ModelVector } from './knowledge-embeddings';
+export { GroundedAnswerer, checkGroundedAnswer } from './grounded-answer';
 export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
 export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
 export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
@@ -235,6 +237,18 @@ export interface SummarizerConfig extends ModelCallDeps {
 export function createConversationSummarizer(config: SummarizerConfig): ConversationSummarizer {
   const usage = new UsageGuard(config.usage, config.logger);
   return new ConversationSummarizer({
+    providers: config.providers,
+    usage,
+    gate: aiGate(config, usage),
+    ...(config.stats ? { stats: config.stats } : {}),
+    logger: config.logger,
+  });
+}
+
+/** General questions answered in a model's words from the tenant's passages, checked before use. */
+export function createGroundedAnswerer(config: SummarizerConfig): GroundedAnswerer {
+  const usage = new UsageGuard(config.usage, config.logger);
+  return new GroundedAnswerer({
     providers: config.providers,
     usage,
     gate: aiGate(config, usage),

@@ -173,9 +173,22 @@ export interface KnowledgePassage {
 }
 
 /**
- * The tenant's knowledge base, as a general question reaches it: the passage to quote, or none
- * when no document answers (then Iris says what it can do instead of inventing an answer).
+ * The tenant's knowledge base, as a general question reaches it: the passages that answer it,
+ * best first, none carrying instructions for an assistant; none when no document answers (then
+ * Iris says what it can do instead of inventing an answer).
  */
 export interface KnowledgeBase {
-  answer(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage | undefined>;
+  passages(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage[]>;
+}
+
+/**
+ * Writes the answer to a general question from the passages found, in a model's words (checked:
+ * it cites them and holds no number they do not); undefined: quote the best passage as it is.
+ */
+export interface PassageAnswerer {
+  answer(
+    question: string,
+    scope: Scope,
+    passages: readonly KnowledgePassage[],
+  ): Promise<{ text: string; titles: string[] } | undefined>;
 }

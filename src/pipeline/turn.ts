@@ -11,6 +11,7 @@ import type {
   AuditRecord,
   IntentEngine,
   KnowledgeBase,
+  PassageAnswerer,
   PendingWrite,
   TransactionRunner,
 } from './ports';
@@ -66,6 +67,8 @@ export interface PipelineDeps {
   newNonce?: () => string;
   /** The tenant's documents, for general questions; without it they get the pack's help. */
   knowledge?: KnowledgeBase;
+  /** Answers a general question in a model's words from the passages; without it they are quoted. */
+  answerer?: PassageAnswerer;
   /** Who issues each tenant's boletos (the packs' use cases get it in their scope). */
   boletoIssuers?: BoletoIssuers;
 }

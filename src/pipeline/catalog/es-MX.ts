@@ -16,6 +16,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   audio_unsupported: 'No puedo leer ese formato de audio. ¿Puedes enviar una nota de voz o escribirlo?',
   audio_heard: '🎤 Entendí: "{transcript}"',
   unsupported_content: 'Entiendo mensajes de texto y de voz. ¿Puedes escribir o grabar lo que necesitas?',
+  knowledge_written_answer: '{answer}\n\nSegún {titles}.',
   knowledge_answer: 'Según "{title}": {passage}',
   intent_unclear: '¿Qué quieres hacer?',
   need_fields: 'Necesito saber: {fields}',

@@ -14,6 +14,7 @@ export const ptBR = {
   audio_unsupported: 'Não consigo ler esse formato de áudio. Pode enviar uma mensagem de voz ou escrever?',
   audio_heard: '🎤 Entendi: "{transcript}"',
   unsupported_content: 'Eu entendo mensagens de texto e de voz. Pode escrever ou gravar o que precisa?',
+  knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
   // Gate 2 (docs/specification.md#gates)
   intent_unclear: 'O que você deseja?',

@@ -24,13 +24,23 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
   t.record('intent_gate_pass', { confidence: understanding.confidence });
   if (!t.pack.intents[understanding.intent]!.tool) {
     // Conversation-only intents (GENERAL_QUESTION): answered from the tenant's documents when
-    // one answers (quoted, with its title: nothing is made up), else with the pack's help.
-    const passage = await t.deps.knowledge?.answer(t.scope.tenant.id, t.scope.tenant.locale, said.text);
-    if (passage) {
-      t.record('knowledge_answer', { title: passage.title, score: Math.round(passage.score * 100) / 100 });
-      t.reply(t.say('knowledge_answer', { title: passage.title, passage: passage.text }));
-    } else {
+    // one answers — in a model's words checked against them, or the best passage quoted with its
+    // title: nothing is made up — else with the pack's help.
+    const passages =
+      (await t.deps.knowledge?.passages(t.scope.tenant.id, t.scope.tenant.locale, said.text)) ?? [];
+    const best = passages[0];
+    if (!best) {
       t.reply(t.pack.answer(understanding.intent));
+      return STOP;
+    }
+    const written = await t.deps.answerer?.answer(said.text, t.scope, passages.slice(0, 3));
+    if (written) {
+      t.record('knowledge_answer', { titles: written.titles, written: true });
+      const titles = written.titles.map((title) => `"${title}"`).join(', ');
+      t.reply(t.say('knowledge_written_answer', { answer: written.text, titles }));
+    } else {
+      t.record('knowledge_answer', { title: best.title, score: Math.round(best.score * 100) / 100 });
+      t.reply(t.say('knowledge_answer', { title: best.title, passage: best.text }));
     }
     return STOP;
   }
