@@ -184,7 +184,7 @@ export class KnowledgeStore {
         GROUP BY t.lexeme, t.tq, n.n
       )
       SELECT * FROM (
-        SELECT c.id, d.title, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
+        SELECT c.id, d.title, c.ordinal, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
                (SELECT count(*) FROM weights w WHERE c.tsv @@ w.tq)::int AS matched,
                (SELECT count(*) FROM weights)::int AS terms,
                (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
@@ -194,7 +194,7 @@ export class KnowledgeStore {
       ) candidates
       -- The passages holding the most of the question by weight, not the most occurrences of
       -- its commonest word (ts_rank_cd alone favours every passage that says "boleto" often).
-      ORDER BY "matchedWeight" DESC, rank DESC
+      ORDER BY "matchedWeight" DESC, rank DESC, title, ordinal -- ties in document order, the same every time
       LIMIT 20`;
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
     return rows.map((row) => {

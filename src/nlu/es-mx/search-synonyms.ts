@@ -33,4 +33,13 @@ export const ES_MX_SEARCH_SYNONYMS: SearchSynonyms = [
   ['negociar', ['hablar con el banco', 'descuento de lo que debo', 'mas plazo', 'reestructurar']],
   ['voz audio', ['audios', 'nota de voz', 'grabar']],
   ['pagate primero', ['primero se guarda', 'primero guardar']],
+  ['transferencias', ['spei', 'transferir', 'transferirle', 'mandarle', 'depositarle']],
+  [
+    'que hace iris',
+    ['que cosas haces', 'q cosas haces', 'que haces', 'para que sirves', 'pa que sirves', 'como funcionas'],
+  ],
+  ['registro negativo', ['mancha', 'boletinado', 'boletinada', 'deje de pagar']],
+  ['ingresos registrar', ['propina', 'propinas']],
+  ['pagate primero', ['lo que me sobre', 'lo q me sobre', 'nunca sobra', 'nunca me sobra']],
+  ['fecha limite de pago', ['dia limite', 'despues del limite']],
 ];

@@ -67,4 +67,7 @@ export const PT_BR_SEARCH_SYNONYMS: SearchSynonyms = [
   ['comprovante', ['print', 'foto do pagamento']],
   ['engano', ['errado', 'sem querer', 'voltar atras']],
   ['fim de semana feriado', ['domingo', 'feriadao']],
+  ['boleto novo', ['outra data', 'adiar', 'prorrogar', 'passar o pagamento', 'empurrar o vencimento']],
+  ['mensagem de cobranca educada', ['expor', 'grupo do bairro', 'constranger', 'humilhar']],
+  ['cadastradas usar', ['pediu as contas', 'saiu da empresa', 'demiti', 'ex funcionario', 'ex funcionaria']],
 ];
