@@ -26,6 +26,7 @@ import {
   type AiRefusal,
   type ConversationSummarizer,
   type ProviderChoice,
+  type ModelTaskConfig,
 } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
@@ -172,25 +173,19 @@ export class Container {
       logger: this.logger.child({ component: 'ai-providers' }),
     });
     this.engine = createIntentEngine({
-      providers: this.aiProviders,
-      usage: new PrismaAiUsageStore(this.db),
-      platform: this.aiSwitch,
-      stats: this.modelCallStats,
-      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
-        perTenantPerMinute: config.AI_CALLS_PER_TENANT_PER_MINUTE,
-        perUserPerMinute: config.AI_CALLS_PER_USER_PER_MINUTE,
-      }),
-      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
-      logger: this.logger.child({ component: 'understanding' }),
+      ...this.modelCallDeps('understanding'),
       // The model sees the conversation's recent messages from the state the turn already
       // holds (Scope.conversation): nothing is loaded from Redis again.
       audit: { write: (entries) => this.audit.write(entries) },
     });
   }
 
-  /** Conversation summaries on the tenants' summarization providers (built on first use). */
-  get summarizer(): ConversationSummarizer {
-    return (this.conversationSummarizer ??= createConversationSummarizer({
+  /**
+   * What meters and gates one kind of model call: the providers, the tenants' usage, the
+   * platform's AI switch, the call counts, the calls per minute and the log of `component`.
+   */
+  private modelCallDeps(component: string, options: { countRefusals?: boolean } = {}): ModelTaskConfig {
+    return {
       providers: this.aiProviders,
       usage: new PrismaAiUsageStore(this.db),
       platform: this.aiSwitch,
@@ -199,9 +194,16 @@ export class Container {
         perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
         perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
       }),
-      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
-      logger: this.logger.child({ component: 'summaries' }),
-    }));
+      ...(options.countRefusals === false
+        ? {}
+        : { onRefusal: (refusal: AiRefusal) => this.onAiRefusal?.(refusal) }),
+      logger: this.logger.child({ component }),
+    };
+  }
+
+  /** Conversation summaries on the tenants' summarization providers (built on first use). */
+  get summarizer(): ConversationSummarizer {
+    return (this.conversationSummarizer ??= createConversationSummarizer(this.modelCallDeps('summaries')));
   }
   private conversationSummarizer: ConversationSummarizer | undefined;
 
@@ -252,18 +254,7 @@ export class Container {
 
   /** General questions answered in a model's words from the tenant's documents (checked). */
   get groundedAnswerer(): GroundedAnswerer {
-    return (this.answererInstance ??= createGroundedAnswerer({
-      providers: this.aiProviders,
-      usage: new PrismaAiUsageStore(this.db),
-      platform: this.aiSwitch,
-      stats: this.modelCallStats,
-      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
-        perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
-        perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
-      }),
-      onRefusal: (refusal) => this.onAiRefusal?.(refusal),
-      logger: this.logger.child({ component: 'grounded-answers' }),
-    }));
+    return (this.answererInstance ??= createGroundedAnswerer(this.modelCallDeps('grounded-answers')));
   }
   private answererInstance: GroundedAnswerer | undefined;
 
@@ -275,19 +266,11 @@ export class Container {
 
   /** Embeddings of passages and questions on the tenants' embedding models, gated and metered. */
   get knowledgeEmbeddings(): KnowledgeEmbeddings {
-    return (this.embeddingsInstance ??= createKnowledgeEmbeddings({
-      providers: this.aiProviders,
-      usage: new PrismaAiUsageStore(this.db),
-      platform: this.aiSwitch,
-      stats: this.modelCallStats,
-      limiter: new RedisModelCallLimiter(this.redis, this.keys, {
-        perTenantPerMinute: this.config.AI_CALLS_PER_TENANT_PER_MINUTE,
-        perUserPerMinute: this.config.AI_CALLS_PER_USER_PER_MINUTE,
-      }),
-      // Not counted with the refusals of understanding (iris_ai_gate_refusals_total counts
-      // messages read offline): a refused embedding only means keyword search.
-      logger: this.logger.child({ component: 'knowledge-embeddings' }),
-    }));
+    // Not counted with the refusals of understanding (iris_ai_gate_refusals_total counts
+    // messages read offline): a refused embedding only means keyword search.
+    return (this.embeddingsInstance ??= createKnowledgeEmbeddings(
+      this.modelCallDeps('knowledge-embeddings', { countRefusals: false }),
+    ));
   }
   private embeddingsInstance: KnowledgeEmbeddings | undefined;
 

@@ -229,44 +229,36 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
   });
 }
 
-export interface SummarizerConfig extends ModelCallDeps {
+/** A model task besides understanding (summaries, answers from documents, embeddings): its providers and what meters and gates it. */
+export interface ModelTaskConfig extends ModelCallDeps {
   providers: ProviderChoice;
 }
 
 /** The conversation summarizer, behind the same AI gate, usage and call counts as understanding. */
-export function createConversationSummarizer(config: SummarizerConfig): ConversationSummarizer {
-  const usage = new UsageGuard(config.usage, config.logger);
-  return new ConversationSummarizer({
-    providers: config.providers,
-    usage,
-    gate: aiGate(config, usage),
-    ...(config.stats ? { stats: config.stats } : {}),
-    logger: config.logger,
-  });
+export function createConversationSummarizer(config: ModelTaskConfig): ConversationSummarizer {
+  return new ConversationSummarizer(meteredCallDeps(config));
 }
 
 /** General questions answered in a model's words from the tenant's passages, checked before use. */
-export function createGroundedAnswerer(config: SummarizerConfig): GroundedAnswerer {
-  const usage = new UsageGuard(config.usage, config.logger);
-  return new GroundedAnswerer({
-    providers: config.providers,
-    usage,
-    gate: aiGate(config, usage),
-    ...(config.stats ? { stats: config.stats } : {}),
-    logger: config.logger,
-  });
+export function createGroundedAnswerer(config: ModelTaskConfig): GroundedAnswerer {
+  return new GroundedAnswerer(meteredCallDeps(config));
 }
 
 /** Embeddings of the tenants' knowledge bases, gated and metered like every model call. */
-export function createKnowledgeEmbeddings(config: SummarizerConfig): KnowledgeEmbeddings {
+export function createKnowledgeEmbeddings(config: ModelTaskConfig): KnowledgeEmbeddings {
+  return new KnowledgeEmbeddings(meteredCallDeps(config));
+}
+
+/** The providers, usage guard, AI gate and counts a gated, metered model call needs. */
+function meteredCallDeps(config: ModelTaskConfig) {
   const usage = new UsageGuard(config.usage, config.logger);
-  return new KnowledgeEmbeddings({
+  return {
     providers: config.providers,
     usage,
     gate: aiGate(config, usage),
     ...(config.stats ? { stats: config.stats } : {}),
     logger: config.logger,
-  });
+  };
 }
 
 /** The AI gate over the same switch, usage and limiter, for every kind of model call. */

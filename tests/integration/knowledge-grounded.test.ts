@@ -1,5 +1,4 @@
-import { geminiEnv, startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
-import { Harness } from '../support/harness';
+import { withFakeGemini } from '../support/gemini-harness';
 
 /**
  * A general question answered in a model's words from the tenant's documents (fake Gemini, the
@@ -19,25 +18,15 @@ const QUESTION = 'quanto tempo demora pra compensar um boleto pago no sábado?';
 const QUOTED =
   'Segundo "Perguntas frequentes": Compensação: Depois que o cliente paga, o boleto compensa em até três dias úteis. Um boleto pago no sábado conta a partir de segunda-feira.';
 
-let gemini: FakeGeminiServer;
-let h: Harness;
-beforeAll(async () => {
-  gemini = await startFakeGeminiServer();
-  h = new Harness(geminiEnv(gemini));
-  h.startPipelines(1);
-});
-afterAll(async () => {
-  await h.close();
-  await gemini.close();
-});
+const setup = withFakeGemini();
 
 async function tenantWithFaq(mode: 'model_first' | 'offline') {
-  const made = await h.boletosTenant();
-  await h.db.tenant.update({
+  const made = await setup.h.boletosTenant();
+  await setup.h.db.tenant.update({
     where: { id: made.tenant.id },
     data: { aiSettings: { enabled: true, mode, plan: 'basic' } },
   });
-  await h.container.knowledge.add(made.tenant.id, 'pt-BR', {
+  await setup.h.container.knowledge.add(made.tenant.id, 'pt-BR', {
     title: 'Perguntas frequentes',
     type: 'faq',
     text: FAQ,
@@ -47,7 +36,7 @@ async function tenantWithFaq(mode: 'model_first' | 'offline') {
 
 /** The grounded-answer requests Gemini received (their system prompt says how to answer). */
 const groundedRequests = () =>
-  gemini.requests.filter((r) =>
+  setup.gemini.requests.filter((r) =>
     JSON.stringify(r.body?.systemInstruction ?? '').includes('usando somente os trechos de documentos'),
   );
 
@@ -56,14 +45,14 @@ describe('general questions answered from documents in a model’s words', () =>
     const { chat } = await tenantWithFaq('model_first');
     // The understanding call reads nothing (the offline reading, a general question, is used);
     // the second call writes the answer from the passages.
-    gemini.enqueue(
+    setup.gemini.enqueue(
       { kind: 'transcript', text: 'ok' },
       {
         kind: 'transcript',
         text: 'O pagamento de sábado começa a contar na segunda-feira [Perguntas frequentes].',
       },
     );
-    const [reply] = await h.say(chat, QUESTION);
+    const [reply] = await setup.h.say(chat, QUESTION);
     expect(reply).toBe(
       'O pagamento de sábado começa a contar na segunda-feira.\n\nDe acordo com "Perguntas frequentes".',
     );
@@ -75,17 +64,17 @@ describe('general questions answered from documents in a model’s words', () =>
 
   it('quotes the passage instead when the answer holds a number no passage has', async () => {
     const { chat } = await tenantWithFaq('model_first');
-    gemini.enqueue(
+    setup.gemini.enqueue(
       { kind: 'transcript', text: 'ok' },
       { kind: 'transcript', text: 'Compensa em 1 dia útil [Perguntas frequentes].' },
     );
-    expect(await h.say(chat, QUESTION)).toEqual([QUOTED]);
+    expect(await setup.h.say(chat, QUESTION)).toEqual([QUOTED]);
   });
 
   it('quotes the passage for a tenant that reads offline: no model call', async () => {
     const { chat } = await tenantWithFaq('offline');
     const before = groundedRequests().length;
-    expect(await h.say(chat, QUESTION)).toEqual([QUOTED]);
+    expect(await setup.h.say(chat, QUESTION)).toEqual([QUOTED]);
     expect(groundedRequests()).toHaveLength(before);
   });
 });

@@ -3,13 +3,8 @@ import { knowledgeCatchUp } from '../../src/app/knowledge-ingestion';
 import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { KnowledgeVectors } from '../../src/stores/knowledge-vectors';
 import { waitFor } from '../support/conversation';
-import {
-  fakeEmbedding,
-  geminiEnv,
-  startFakeGeminiServer,
-  type FakeGeminiServer,
-} from '../support/fake-gemini-server';
-import { Harness } from '../support/harness';
+import { fakeEmbedding } from '../support/fake-gemini-server';
+import { withFakeGemini } from '../support/gemini-harness';
 
 /**
  * Hybrid search of the knowledge base (seed 003 §4.2, §4.4) on real PostgreSQL and Redis, with
@@ -30,21 +25,11 @@ Depois que o cliente paga, o boleto compensa em até três dias úteis.
 
 Para parcelar uma venda, gere um boleto para cada parcela, cada um com o seu vencimento.`;
 
-let gemini: FakeGeminiServer;
-let h: Harness;
-beforeAll(async () => {
-  gemini = await startFakeGeminiServer();
-  h = new Harness(geminiEnv(gemini));
-  h.startPipelines(1);
-});
-afterAll(async () => {
-  await h.close();
-  await gemini.close();
-});
+const setup = withFakeGemini();
 
 /** The texts Gemini was asked to embed, with the task each was embedded for. */
 function embedded(): Array<{ text: string; taskType: string }> {
-  return gemini.requests
+  return setup.gemini.requests
     .filter((r) => r.path.endsWith(':batchEmbedContents'))
     .flatMap((r) =>
       ((r.body as { requests?: Array<Record<string, unknown>> } | undefined)?.requests ?? []).map((q) => ({
@@ -55,8 +40,8 @@ function embedded(): Array<{ text: string; taskType: string }> {
 }
 
 async function aiTenant() {
-  const made = await h.boletosTenant();
-  await h.db.tenant.update({
+  const made = await setup.h.boletosTenant();
+  await setup.h.db.tenant.update({
     where: { id: made.tenant.id },
     data: { aiSettings: { enabled: true, mode: 'offline', plan: 'basic' } },
   });
@@ -64,12 +49,26 @@ async function aiTenant() {
 }
 
 const progress = (tenantId: string) =>
-  new KnowledgeVectors(h.db).progress(tenantId, 'gemini:gemini-embedding-001');
+  new KnowledgeVectors(setup.h.db).progress(tenantId, 'gemini:gemini-embedding-001');
+
+/** A tenant that may use AI, with the FAQ added and its three passages embedded by the job. */
+async function tenantWithEmbeddedFaq() {
+  const made = await aiTenant();
+  await setup.h.container.knowledge.add(made.tenant.id, 'pt-BR', {
+    title: 'Perguntas frequentes',
+    type: 'faq',
+    text: FAQ,
+  });
+  await waitFor('passages embedded', async () =>
+    (await progress(made.tenant.id)).embedded === 3 ? true : undefined,
+  );
+  return made;
+}
 
 describe('knowledge base, hybrid search', () => {
   it('embeds new passages once in the ingestion job, and an update re-embeds only what changed', async () => {
     const { tenant } = await aiTenant();
-    const kb = h.container.knowledge;
+    const kb = setup.h.container.knowledge;
     const added = await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
     expect(added.embedding).toBe('queued');
     await waitFor('three passages embedded', async () =>
@@ -100,7 +99,7 @@ describe('knowledge base, hybrid search', () => {
         : undefined,
     );
     expect(passagesEmbedded()).toHaveLength(4); // three, then the one that changed
-    const [row] = await h.db.$queryRaw<Array<{ dims: number; model: string }>>`
+    const [row] = await setup.h.db.$queryRaw<Array<{ dims: number; model: string }>>`
       SELECT array_length(embedding, 1) AS dims, "embeddingModel" AS model FROM knowledge_chunks
       WHERE "tenantId" = ${tenant.id}::uuid LIMIT 1`;
     expect(row).toEqual({ dims: 768, model: 'gemini:gemini-embedding-001' });
@@ -108,12 +107,8 @@ describe('knowledge base, hybrid search', () => {
   });
 
   it('fuses the vector ranking with the keyword one: a passage close in meaning is found without a shared word', async () => {
-    const { tenant } = await aiTenant();
-    const kb = h.container.knowledge;
-    await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
-    await waitFor('passages embedded', async () =>
-      (await progress(tenant.id)).embedded === 3 ? true : undefined,
-    );
+    const { tenant } = await tenantWithEmbeddedFaq();
+    const kb = setup.h.container.knowledge;
     const target =
       'Parcelamento: Para parcelar uma venda, gere um boleto para cada parcela, cada um com o seu vencimento.';
     // No word of the question is in any passage: keywords alone find nothing.
@@ -129,16 +124,8 @@ describe('knowledge base, hybrid search', () => {
   });
 
   it('answers a general question in the chat with the question embedded as a query', async () => {
-    const { tenant, chat } = await aiTenant();
-    await h.container.knowledge.add(tenant.id, 'pt-BR', {
-      title: 'Perguntas frequentes',
-      type: 'faq',
-      text: FAQ,
-    });
-    await waitFor('passages embedded', async () =>
-      (await progress(tenant.id)).embedded === 3 ? true : undefined,
-    );
-    const [reply] = await h.say(chat, 'boleto vencido ainda pode ser pago?');
+    const { chat } = await tenantWithEmbeddedFaq();
+    const [reply] = await setup.h.say(chat, 'boleto vencido ainda pode ser pago?');
     expect(reply).toMatch(
       /^Segundo "Perguntas frequentes": Boleto vencido: Um boleto vencido ainda pode ser pago/,
     );
@@ -149,18 +136,10 @@ describe('knowledge base, hybrid search', () => {
   });
 
   it('ranks the same nearest passages in process and, where installed, with pgvector', async () => {
-    const { tenant } = await aiTenant();
-    await h.container.knowledge.add(tenant.id, 'pt-BR', {
-      title: 'Perguntas frequentes',
-      type: 'faq',
-      text: FAQ,
-    });
-    await waitFor('passages embedded', async () =>
-      (await progress(tenant.id)).embedded === 3 ? true : undefined,
-    );
+    const { tenant } = await tenantWithEmbeddedFaq();
     const question = fakeEmbedding('como parcelar uma venda em boletos?', 768);
     const model = 'gemini:gemini-embedding-001';
-    const inProcess = await new KnowledgeVectors(h.db, { inProcess: true }).nearest(
+    const inProcess = await new KnowledgeVectors(setup.h.db, { inProcess: true }).nearest(
       tenant.id,
       model,
       question,
@@ -171,7 +150,7 @@ describe('knowledge base, hybrid search', () => {
       'Boleto vencido',
       'Compensação',
     ]);
-    const auto = new KnowledgeVectors(h.db);
+    const auto = new KnowledgeVectors(setup.h.db);
     if (!(await auto.usesPgvector())) return; // CI's PostgreSQL has no pgvector: the in-process path above is what runs
     const inDatabase = await auto.nearest(tenant.id, model, question, 3);
     expect(inDatabase.map((c) => c.id)).toEqual(inProcess.map((c) => c.id));
@@ -180,14 +159,14 @@ describe('knowledge base, hybrid search', () => {
 
   it('embeds passages added with no queue (the seed) in the periodic catch-up, for tenants that may use AI', async () => {
     const { tenant } = await aiTenant();
-    const offline = await h.boletosTenant();
+    const offline = await setup.h.boletosTenant();
     for (const id of [tenant.id, offline.tenant.id])
-      await new Knowledge(new KnowledgeStore(h.db)).add(id, 'pt-BR', {
+      await new Knowledge(new KnowledgeStore(setup.h.db)).add(id, 'pt-BR', {
         title: 'FAQ',
         type: 'faq',
         text: FAQ,
       });
-    const run = await knowledgeCatchUp(h.container, 60_000).run(new Date());
+    const run = await knowledgeCatchUp(setup.h.container, 60_000).run(new Date());
     expect(run).toMatchObject({ tenants: expect.any(Number) });
     await waitFor('the seeded passages embedded', async () =>
       (await progress(tenant.id)).embedded === 3 ? true : undefined,
