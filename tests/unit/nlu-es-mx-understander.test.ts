@@ -372,7 +372,9 @@ describe('es-MX understanding: what Iris cannot do', () => {
     'Págueme el recibo de la luz por favor, vence mañana',
     'pásale 5 mil a mi hermano por spei porfa',
     'invierteme 10k en cetes pls',
-  ])('moving money is never proposed as a record: %s', (text) => {
+    'CANCELA MI TARJETA DE LIVERPOOL YA NO LA QUIERO',
+    'abreme una cuenta en nu porfa',
+  ])('moving money or running an account is never proposed as a record: %s', (text) => {
     expect(proposesWrite(text)).toBe(false);
   });
 

@@ -411,6 +411,9 @@ describe('pt-BR: invoices, obligations, stories of what someone keeps saying, an
     'queria mandar um recado pro Fábio agradecendo a indicação, mas depois eu vejo isso',
     'queria gerar um boleto de 300 pro Rui mas ele ainda não confirmou o pedido',
     'Meu sócio, o Anderson, vive dizendo que eu sou mole demais com cliente atrasado. Emite o boleto do Téo de 5.600 pra dia 10',
+    'vou gerar um boleto de 300 pro Tiago amanha',
+    'lembrar de cobrar a Carla amanha',
+    'não esquecer de gerar o boleto de 200 da Bia',
   ])('proposes no message and no boleto it was not asked for: %s', (text) => {
     const out = understand(text);
     expect(out.intent === 'SEND_MESSAGE' && out.confidence >= 0.7).toBe(false);
@@ -589,6 +592,18 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
       contact_name: 'Hélio',
       amount_cents: 125_000,
     });
+  });
+
+  it('a rented room\'s number is no boleto: "o rapaz do quarto 2, o Wellington"', () => {
+    const out = understand(
+      'o rapaz do quarto 2 o Wellington foi embora semana passada, entao pode cancelar o boleto dele desse mes por favor',
+    );
+    expect(out.intent).toBe('CANCEL_BOLETO');
+    expect(out.entities).toEqual({ contact_name: 'Wellington' });
+    // "quarto" as an ordinal still reads: the fourth business day.
+    expect(
+      understand('gera boleto de 200 pro Rui pro quarto dia útil de dezembro').entities.due_date,
+    ).toBeDefined();
   });
 
   it.each([

@@ -28,7 +28,7 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   // ("me llegó una transferencia") is not one of these.
   // Nor lends it, nor pays with it: "préstame 2 mil", "paga mi tarjeta Nu con lo que tengo".
   outOfReach:
-    /\b(?:transfiere(?:le|me)?|transfierele|transferir(?:le)?|haz(?:me)? (?:una|la) transferencia|hacer (?:una|la) transferencia|pasale|depositale|pagame|pagueme|pagale|paguele|paga por mi|invierte(?:me|le)?|invertir|prestame|prestanos|presteme)\b|(?:^|[.,;!?]\s*)(?:oye\s+|iris\s+)?paga (?:mi|mis)\b/,
+    /\b(?:transfiere(?:le|me)?|transfierele|transferir(?:le)?|haz(?:me)? (?:una|la) transferencia|hacer (?:una|la) transferencia|pasale|depositale|pagame|pagueme|pagale|paguele|paga por mi|invierte(?:me|le)?|invertir|prestame|prestanos|presteme)\b|(?:^|[.,;!?]\s*)(?:oye\s+|iris\s+)?paga (?:mi|mis)\b|\b(?:cancela|cancelame|cancelen|da de baja|dame de baja)\s+(?:mi|mis)\s+(?:tarjetas?|cuentas?)\b|\babre(?:me)?\s+(?:una|mi)\s+cuenta\b/,
   negated: new RegExp(
     `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b|` +
       // Taken back: "anota 200 de tacos... olvídalo, no lo anotes".

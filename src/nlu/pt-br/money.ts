@@ -65,12 +65,13 @@ horas minuto minutos dia dias semana semanas mes meses ano anos pessoa pessoas u
 );
 const ARTICLES = new Set(['um', 'uma']);
 /**
- * Words before a number that is no amount and no boleto: an address ("rua 12, casa 40") or a
+ * Words before a number that is no amount and no boleto: an address ("rua 12, casa 40", a rented
+ * room: "o rapaz do quarto 2") or a
  * document's reference ("NF 2291", "contrato 88", "pedido 7781", "PO 3390").
  */
 const REFERENCE_PARTS = new Set([
   ...STREET_WORDS,
-  ...`casa apto apartamento ap bloco sala lote quadra qd andar cep
+  ...`casa apto apartamento ap bloco sala lote quadra qd andar cep quarto kitnet kitnete box vaga
    nf nfe nfs nfse nota notinha contrato pedido po oc protocolo processo matricula cpf cnpj`.split(/\s+/),
 ]);
 
