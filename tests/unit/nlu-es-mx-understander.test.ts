@@ -294,6 +294,11 @@ describe('es-MX understanding: values only from the words', () => {
 
   it('reads money given to the user as income', () => {
     expect(understand('mi padrino me regaló 700 de navidad').entities.transaction_type).toBe('income');
+    // A thank-you before it (a cue of its own) does not hide the gift.
+    expect(
+      understand('Gracias! ah y apunta que mi tía me regaló mil quinientos de navidad').entities
+        .transaction_type,
+    ).toBe('income');
     expect(understand('ya me devolvió mi vecino los 400 que le presté').entities.transaction_type).toBe(
       'income',
     );
