@@ -85,6 +85,23 @@ describe('conversation summaries on the local model', () => {
     );
   });
 
+  it('keeps folding as the conversation goes on: each summary starts from the previous one', async () => {
+    const who = await aiPerson();
+    const before = summaryRequests().length;
+    const mine = () => summaryRequests().slice(before);
+    // Every further batch of the person's messages leaving the window asks for a new summary.
+    for (let i = 0; i < 40 && mine().length < 3; i++)
+      await say(h, who, `quais boletos vencem no dia ${i + 1}?`);
+    await waitFor('three summaries asked for', async () => (mine().length >= 3 ? true : undefined));
+    // The later ones start from the summary before them (the fake answers SUMMARY each time)
+    // and carry only the newer messages.
+    for (const request of mine().slice(1, 3)) {
+      const input = String(request.body!.messages![1]!.content);
+      expect(input).toContain(`Resumo anterior:\n${SUMMARY}`);
+      expect(input).not.toContain('vencem no dia 1?');
+    }
+  });
+
   it('a tenant with AI off keeps no messages waiting and asks for no summary', async () => {
     const who = await boletosPerson(h); // offline
     const before = summaryRequests().length;
