@@ -28,8 +28,9 @@ export async function requestEmbeddings(queue: Queue, tenantId: string, run = 0)
     jobId: `embed-${tenantId}-${run}`,
     attempts: KNOWLEDGE_JOBS.attempts,
     backoff: { type: 'knowledge' },
+    // A failed run is logged and gone: kept, its id would refuse the next request for the tenant.
     removeOnComplete: true,
-    removeOnFail: 100,
+    removeOnFail: true,
   });
 }
 
@@ -46,8 +47,7 @@ export interface KnowledgeWorkerDeps {
 }
 
 /**
- * The ingestion job of the knowledge base (seed 003 §4.2, docs/understanding.md "Knowledge
- * base"): documents are split, scrubbed and indexed for keywords when they are added; this job
+ * The ingestion job of the knowledge base (seed 003 §4.2, the README's "Knowledge base"): documents are split, scrubbed and indexed for keywords when they are added; this job
  * embeds their passages for hybrid search, 100 per run, a run that leaves some waiting asking
  * for the next. Idempotent: a run embeds only passages without an embedding of the tenant's
  * model (a passage is identified by its text's SHA-256, so an updated document re-embeds only
