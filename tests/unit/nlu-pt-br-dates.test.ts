@@ -16,6 +16,8 @@ describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', ()
     ['pra amanha', '2026-11-23'],
     ['pra amn', '2026-11-23'],
     ['pra depois de amanhã', '2026-11-24'],
+    ['vence dps de amanha', '2026-11-24'],
+    ['pra dps de amnh', '2026-11-24'],
     ['pra dia 10', '2026-12-10'],
     ['pra dia 22', '2026-11-22'],
     ['pra dia 25', '2026-11-25'],

@@ -118,7 +118,9 @@ const IN_SPAN = tokenPattern(
   { groupOffsets: true },
 );
 // "depois d amanhã" as people text it.
-const RELATIVE_DAY = tokenPattern('depois de amanha|depois d amanha|amanha|amnh|amn|hoje|hj|anteontem|ontem');
+const RELATIVE_DAY = tokenPattern(
+  'depois de amanha|depois d amanha|dps de amanha|dps d amanha|depois de amnh|dps de amnh|amanha|amnh|amn|hoje|hj|anteontem|ontem',
+);
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
@@ -166,6 +168,11 @@ const VAGUE = tokenPattern(
 const RELATIVE_OFFSETS: Record<string, number> = {
   'depois de amanha': 2,
   'depois d amanha': 2,
+  // Texted: "vence dps de amanhã".
+  'dps de amanha': 2,
+  'dps d amanha': 2,
+  'depois de amnh': 2,
+  'dps de amnh': 2,
   amanha: 1,
   hoje: 0,
   hj: 0,
