@@ -122,6 +122,13 @@ export const envSchema = z.object({
   PROPOSALS_EXPIRE_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   /** How often pipeline processes look for knowledge passages never embedded (with an embedding model). */
   KNOWLEDGE_CATCH_UP_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  /** How often unused memories lose confidence (seed 003 §5.4: weekly). */
+  MEMORY_DECAY_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(30 * 86_400_000)
+    .default(7 * 86_400_000),
   /** The catch-up itself (off in the test suite, whose files share one database). */
   KNOWLEDGE_CATCH_UP: bool.default(true),
   ALERT_EVERY_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),

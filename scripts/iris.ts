@@ -38,6 +38,7 @@ import { DOCUMENT_TYPES, KnowledgeStore, type DocumentType } from '../src/stores
 import { createPrismaClient } from '../src/stores/prisma/client';
 import { parseTaxpayerId } from '../src/domains/taxpayer-id';
 import { setProvider } from './provider-command';
+import { memoryCommand } from './memory-command';
 import { EMBEDDING_NOTE, withKnowledgeQueue } from './knowledge-command';
 import { platformAi, setTenantAi } from './ai-command';
 import { printAnalytics } from './analytics-command';
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
       'understanding-provider': { type: 'string' },
       'summarization-provider': { type: 'string' },
       'embeddings-provider': { type: 'string' },
+      about: { type: 'string' },
+      all: { type: 'boolean' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -278,6 +281,11 @@ async function main(): Promise<void> {
           );
         break;
       }
+      case 'memory list':
+      case 'memory forget': {
+        await memoryCommand(db, command === 'memory list' ? 'list' : 'forget', await tenantBySlug(), values);
+        break;
+      }
       case 'kb remove': {
         const tenant = await tenantBySlug();
         if (!values.title) throw new Error('--title is required');
@@ -288,7 +296,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget  (see scripts/iris.ts)',
         );
     }
   } finally {

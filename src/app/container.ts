@@ -7,6 +7,7 @@ import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
 import { KnowledgeVectors } from '../stores/knowledge-vectors';
+import { Memories } from './memories';
 import { requestEmbeddings } from '../queues/knowledge-worker';
 import { UserChatStore } from '../stores/user-chat-store';
 import { Knowledge } from './knowledge';
@@ -319,6 +320,7 @@ export class Container {
       transaction: (fn) => this.db.$transaction((tx) => fn(tx), { timeout: 45_000 }),
       knowledge: this.knowledge,
       ...(this.aiProviders.any ? { answerer: this.groundedAnswerer } : {}),
+      memories: new Memories(this.db),
       boletoIssuers: this.boletoIssuers,
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,

@@ -1,4 +1,5 @@
 import { PrismaActionLedger } from '../stores/action-ledger';
+import { MemoryStore } from '../stores/memory-store';
 import { AnalyticsStore, lastUtcDays } from '../stores/analytics-store';
 import { evaluateAlerts } from './ai-alerts/evaluator';
 import { alertDeps } from './ai-alerts/deps';
@@ -9,7 +10,8 @@ import type { ScheduledJob } from './scheduled-jobs';
 /**
  * The deployment's periodic jobs (seed 003 §8.3): the analytics roll-up (today and yesterday,
  * UTC, so a day's last turns are counted after midnight too), proposals past their TTL marked
- * expired, passages never embedded (where an embedding model is configured), and, where a model
+ * expired, the weekly decay of memories Iris was not asked for in so many words (seed §5.4),
+ * passages never embedded (where an embedding model is configured), and, where a model
  * provider is configured, the AI alerts.
  */
 export function periodicJobs(c: Container): ScheduledJob[] {
@@ -29,6 +31,12 @@ export function periodicJobs(c: Container): ScheduledJob[] {
     id: 'expire-proposals',
     everyMs: c.config.PROPOSALS_EXPIRE_EVERY_MS,
     run: async (now) => ({ expired: await ledger.expireStale(now) }),
+  });
+  const memories = new MemoryStore(c.db);
+  jobs.push({
+    id: 'memory-decay',
+    everyMs: c.config.MEMORY_DECAY_EVERY_MS,
+    run: (now) => memories.decay(now),
   });
   if (c.aiProviders.anyEmbedder && c.config.KNOWLEDGE_CATCH_UP)
     jobs.push(knowledgeCatchUp(c, c.config.KNOWLEDGE_CATCH_UP_EVERY_MS));

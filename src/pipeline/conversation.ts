@@ -55,6 +55,8 @@ export const conversationStateSchema = z.object({
   redoOffer: z
     .object({ intent: z.string(), entities, until: z.string(), then: continuation.optional() })
     .optional(),
+  /** After "Posso guardar…?" (memory consent): the memory a yes keeps; answers only the next message. */
+  memoryOffer: z.object({ description: z.string(), until: z.string() }).optional(),
   /** When the conversation was last told its messages arrived late (one notice per backlog). */
   lateNoticeAt: z.string().optional(),
   recent: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string(), at: z.string() })),

@@ -181,6 +181,28 @@ export interface KnowledgeBase {
   passages(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage[]>;
 }
 
+/** What became of a memory the person asked for. */
+export type RememberOutcome = {
+  outcome: 'saved' | 'reinforced' | 'full';
+  /** The memory as kept (the earlier wording when one was reinforced). */
+  description: string;
+};
+
+/**
+ * What people asked Iris to remember, and whether they let it (seed 003 §5), scoped to one
+ * tenant and one person. The pipeline checks descriptions for personal data before they get here.
+ */
+export interface UserMemories {
+  /** Why a description must not be kept: personal data in it, or an instruction for an assistant. */
+  screen(description: string): 'memory_personal_data' | 'memory_refused' | undefined;
+  consent(tenantId: string, userId: string): Promise<boolean | undefined>;
+  setConsent(tenantId: string, userId: string, consent: boolean, at: Date): Promise<void>;
+  remember(tenantId: string, userId: string, description: string, at: Date): Promise<RememberOutcome>;
+  list(tenantId: string, userId: string): Promise<Array<{ id: string; description: string }>>;
+  forget(tenantId: string, userId: string, about: string): Promise<string | undefined>;
+  forgetAll(tenantId: string, userId: string): Promise<number>;
+}
+
 /**
  * Writes the answer to a general question from the passages found, in a model's words (checked:
  * it cites them and holds no number they do not); undefined: quote the best passage as it is.

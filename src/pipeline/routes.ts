@@ -6,6 +6,7 @@ import { execute } from './stages/execute';
 import { gate1Input } from './stages/gate1-input';
 import { guard } from './stages/guard';
 import { lateMessage } from './stages/late-message';
+import { memoryCommand } from './stages/memory';
 import { patchDraft } from './stages/patch';
 import { propose } from './stages/propose';
 import { recheck } from './stages/recheck';
@@ -54,6 +55,9 @@ export async function routeTurn(t: Turn): Promise<void> {
     }
     case 'redo':
       return request(t, route.request, route.said);
+    case 'memory':
+      await t.step('memory', () => memoryCommand(t, route.step));
+      return;
     case 'new':
       return newRequest(t, route.said);
   }

@@ -79,6 +79,7 @@ function nextState(t: Turn): ConversationState {
     ...(target === 'AWAITING_INPUT' && t.draft ? { draft: t.draft } : {}),
     ...(t.lastProposal ? { lastProposal: t.lastProposal } : {}),
     ...(t.redoOffer ? { redoOffer: t.redoOffer } : {}),
+    ...(t.memoryOffer ? { memoryOffer: t.memoryOffer } : {}),
     ...(t.lateNoticeAt ? { lateNoticeAt: t.lateNoticeAt } : {}),
     recent,
     ...(t.state.summary ? { summary: t.state.summary } : {}),

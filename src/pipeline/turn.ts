@@ -12,6 +12,7 @@ import type {
   IntentEngine,
   KnowledgeBase,
   PassageAnswerer,
+  UserMemories,
   PendingWrite,
   TransactionRunner,
 } from './ports';
@@ -69,6 +70,8 @@ export interface PipelineDeps {
   knowledge?: KnowledgeBase;
   /** Answers a general question in a model's words from the passages; without it they are quoted. */
   answerer?: PassageAnswerer;
+  /** What people asked Iris to remember; without it memory commands are read as any message. */
+  memories?: UserMemories;
   /** Who issues each tenant's boletos (the packs' use cases get it in their scope). */
   boletoIssuers?: BoletoIssuers;
 }
@@ -93,6 +96,7 @@ export class Turn {
   /** The draft to keep for the next turn (AWAITING_INPUT); undefined clears it. */
   draft: ConversationState['draft'];
   redoOffer: ConversationState['redoOffer'];
+  memoryOffer: ConversationState['memoryOffer'];
   /** Carried over; set when this turn told the person their message arrived late. */
   lateNoticeAt: string | undefined;
   lastProposal: ConversationState['lastProposal'];
@@ -108,6 +112,7 @@ export class Turn {
     );
     this.draft = input.state.draft;
     this.redoOffer = input.state.redoOffer;
+    this.memoryOffer = input.state.memoryOffer;
     this.lateNoticeAt = input.state.lateNoticeAt;
     this.lastProposal = input.state.lastProposal;
     this.scope = {

@@ -16,6 +16,27 @@ export const esMX: Record<PipelineMessageKey, string> = {
   audio_unsupported: 'No puedo leer ese formato de audio. ¿Puedes enviar una nota de voz o escribirlo?',
   audio_heard: '🎤 Entendí: "{transcript}"',
   unsupported_content: 'Entiendo mensajes de texto y de voz. ¿Puedes escribir o grabar lo que necesitas?',
+  memory_consent_question:
+    '¿Puedo guardar lo que me pidas que recuerde (nunca datos personales) y mostrártelo cuando preguntes "¿qué recuerdas de mí?"? Responde sí o no.',
+  memory_consent_refused: 'Está bien, no voy a guardar nada. Si cambias de opinión, di "puedes recordar".',
+  memory_disabled: 'Me pediste que no guarde recuerdos. Si cambias de opinión, di "puedes recordar".',
+  memory_allowed: 'Listo: desde ahora guardo lo que me pidas que recuerde.',
+  memory_after_proposal:
+    'Primero responde la propuesta de arriba (sí o no); después pídeme de nuevo que lo recuerde.',
+  memory_saved: 'Guardado: "{description}". Para ver lo que guardé, pregunta "¿qué recuerdas de mí?".',
+  memory_reinforced: 'Ya lo tenía guardado: "{description}".',
+  memory_full: 'Ya guardo 50 recuerdos tuyos. Pídeme que olvide alguno antes de guardar otro.',
+  memory_list: 'Recuerdo que:\n{items}',
+  memory_list_empty: 'No tengo ningún recuerdo tuyo guardado.',
+  memory_forgotten: 'Listo, olvidé: "{description}".',
+  memory_not_found:
+    'No encontré ningún recuerdo sobre eso. Pregunta "¿qué recuerdas de mí?" para ver la lista.',
+  memory_forgot_all: 'Listo, borré todo lo que recordaba de ti.',
+  memory_stopped:
+    'Listo: borré lo que recordaba de ti y ya no voy a guardar nada. Si cambias de opinión, di "puedes recordar".',
+  memory_personal_data:
+    'No guardo datos personales como CURP, RFC, teléfono o correo. Pídemelo de nuevo sin ellos.',
+  memory_refused: 'Eso no lo puedo guardar.',
   knowledge_written_answer: '{answer}\n\nSegún {titles}.',
   knowledge_answer: 'Según "{title}": {passage}',
   intent_unclear: '¿Qué quieres hacer?',

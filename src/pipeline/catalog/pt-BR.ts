@@ -14,6 +14,27 @@ export const ptBR = {
   audio_unsupported: 'Não consigo ler esse formato de áudio. Pode enviar uma mensagem de voz ou escrever?',
   audio_heard: '🎤 Entendi: "{transcript}"',
   unsupported_content: 'Eu entendo mensagens de texto e de voz. Pode escrever ou gravar o que precisa?',
+  memory_consent_question:
+    'Posso guardar o que você me pedir para lembrar (nunca dados pessoais) e mostrar quando você perguntar "o que você lembra de mim?"? Responda sim ou não.',
+  memory_consent_refused: 'Tudo bem, não vou guardar nada. Se mudar de ideia, diga "pode lembrar".',
+  memory_disabled: 'Você pediu para eu não guardar lembranças. Se mudar de ideia, diga "pode lembrar".',
+  memory_allowed: 'Combinado: a partir de agora guardo o que você me pedir para lembrar.',
+  memory_after_proposal:
+    'Primeiro responda à proposta acima (sim ou não); depois me peça de novo para lembrar.',
+  memory_saved: 'Guardado: "{description}". Para ver o que eu guardei, pergunte "o que você lembra de mim?".',
+  memory_reinforced: 'Eu já tinha isso guardado: "{description}".',
+  memory_full: 'Já guardo 50 lembranças suas. Peça para eu esquecer alguma antes de guardar outra.',
+  memory_list: 'Eu lembro que:\n{items}',
+  memory_list_empty: 'Não tenho nenhuma lembrança sua guardada.',
+  memory_forgotten: 'Pronto, esqueci: "{description}".',
+  memory_not_found:
+    'Não encontrei nenhuma lembrança sobre isso. Pergunte "o que você lembra de mim?" para ver a lista.',
+  memory_forgot_all: 'Pronto, apaguei tudo o que eu lembrava de você.',
+  memory_stopped:
+    'Pronto: apaguei o que eu lembrava de você e não vou guardar mais nada. Se mudar de ideia, diga "pode lembrar".',
+  memory_personal_data:
+    'Não guardo dados pessoais como CPF, CNPJ, telefone ou e-mail. Peça de novo sem eles.',
+  memory_refused: 'Isso eu não posso guardar.',
   knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
   // Gate 2 (docs/specification.md#gates)

@@ -1,4 +1,6 @@
 import { readConfirmation, type ConfirmationAnswer } from '../confirmation-words';
+import { readMemoryCommand } from '../memory-words';
+import type { MemoryStep } from './memory';
 import type { Draft, PendingConfirmation } from '../conversation';
 import { STOP, type ButtonPress, type Request, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
@@ -11,6 +13,8 @@ export type Route =
   | { kind: 'clarification'; draft: Draft; answer: ConfirmationAnswer; said: Said }
   /** A yes to "Deseja que eu refaça?": the expired proposal's request, proposed again. */
   | { kind: 'redo'; request: Request; said: Said }
+  /** "lembra que…", "o que você lembra de mim?", or the answer to "Posso guardar…?". */
+  | { kind: 'memory'; step: MemoryStep }
   | { kind: 'new'; said: Said };
 
 /**
@@ -30,8 +34,15 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
       return { kind: 'confirmation', pending, answer: message.answer };
     return buttonOfAnotherProposal(t, message.nonce);
   }
+  // The consent question ("Posso guardar…?") answers only the very next message, like the redo offer.
+  const memoryOffer = t.memoryOffer;
+  t.memoryOffer = undefined;
+  const memory = t.deps.memories ? readMemoryCommand(message.text, t.input.tenant.locale) : undefined;
+  if (memory) return { kind: 'memory', step: memory };
   const answer = readConfirmation(message.text, t.input.tenant.locale);
   if (pending) return { kind: 'confirmation', pending, answer, said: message };
+  if (memoryOffer && memoryOffer.until > t.input.now.toISOString() && answer !== 'other')
+    return { kind: 'memory', step: { kind: 'consent', answer, description: memoryOffer.description } };
   if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
     if (answer === 'no') {
       t.record('redo_declined');
