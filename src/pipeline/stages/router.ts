@@ -18,8 +18,9 @@ export type Route =
   | { kind: 'new'; said: Said };
 
 /**
- * The router (docs/finance.md): a pending confirmation goes to the confirmation gate; a pending
- * clarification goes to patch mode; anything else is a new request. Answers that refer to a
+ * The router (docs/finance.md): a memory command ("lembra que…") goes to the memory step, which
+ * leaves any proposal or draft as it is; a pending confirmation goes to the confirmation gate; a
+ * pending clarification goes to patch mode; anything else is a new request. Answers that refer to a
  * proposal that is gone (expired, used, foreign) get the specification's expiry sentence. The
  * confirmation words are read here, once, and handed to the route.
  */
@@ -29,14 +30,14 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
   // person moves on, a later "ok" or "sim" (to something else) must not bring it back.
   const offer = t.redoOffer;
   t.redoOffer = undefined;
+  // So does the consent question ("Posso guardar…?"), whatever the next message is.
+  const memoryOffer = t.memoryOffer;
+  t.memoryOffer = undefined;
   if (message.kind === 'button') {
     if (pending && pending.nonce === message.nonce)
       return { kind: 'confirmation', pending, answer: message.answer };
     return buttonOfAnotherProposal(t, message.nonce);
   }
-  // The consent question ("Posso guardar…?") answers only the very next message, like the redo offer.
-  const memoryOffer = t.memoryOffer;
-  t.memoryOffer = undefined;
   const memory = t.deps.memories ? readMemoryCommand(message.text, t.input.tenant.locale) : undefined;
   if (memory) return { kind: 'memory', step: memory };
   const answer = readConfirmation(message.text, t.input.tenant.locale);
