@@ -31,7 +31,10 @@ import { KnowledgeStore } from '../src/stores/knowledge-store';
 import { KnowledgeVectors } from '../src/stores/knowledge-vectors';
 import { PrismaAiUsageStore } from '../src/stores/ai-usage-store';
 import { createPrismaClient, type PrismaClient } from '../src/stores/prisma/client';
-import { createAiProviders, createKnowledgeEmbeddings } from '../src/engine';
+import { createKnowledgeEmbeddings } from '../src/engine';
+import { aiProvidersFrom } from '../src/app/ai-providers';
+import { embedBacklog } from '../src/app/knowledge-ingestion';
+import { KNOWLEDGE_JOBS } from '../src/queues/knowledge-worker';
 import { toTenantProfile } from '../src/app/directory';
 import { createLogger } from '../src/app/logger';
 import type { TenantProfile } from '../src/domains/types';
@@ -178,43 +181,16 @@ async function embeddedKnowledge(
 ): Promise<Knowledge> {
   const config = loadConfig();
   const logger = createLogger('warn', 'kb-eval', 'stderr');
-  const providers = createAiProviders({
-    gemini: config.GEMINI_API_KEY
-      ? { apiKey: config.GEMINI_API_KEY, baseUrl: config.GEMINI_BASE_URL, model: config.GEMINI_MODEL }
-      : undefined,
-    local: config.LOCAL_AI_URL
-      ? {
-          baseUrl: config.LOCAL_AI_URL,
-          model: config.LOCAL_AI_MODEL,
-          ...(config.LOCAL_AI_EMBEDDING_MODEL ? { embeddingModel: config.LOCAL_AI_EMBEDDING_MODEL } : {}),
-        }
-      : undefined,
-    geminiEmbeddingModel: config.GEMINI_EMBEDDING_MODEL,
-    order: { embeddings: config.AI_EMBEDDINGS_PROVIDERS },
-    logger,
-  });
+  const providers = aiProvidersFrom(config, logger);
   const embeddings = createKnowledgeEmbeddings({ providers, usage: new PrismaAiUsageStore(db), logger });
-  const model = embeddings.modelOf(tenant);
-  if (!model)
-    throw new Error(
-      '--embeddings needs an embedding model: GEMINI_API_KEY, or LOCAL_AI_URL and LOCAL_AI_EMBEDDING_MODEL',
-    );
   const vectors = new KnowledgeVectors(db);
-  for (
-    let batch = await vectors.backlog(tenant.id, model, 100);
-    batch.length > 0;
-    batch = await vectors.backlog(tenant.id, model, 100)
-  ) {
-    const out = await embeddings.embedPassages(
-      tenant,
-      batch.map((p) => p.text),
-    );
-    if (!out) throw new Error('the embedding model refused the passages');
-    await vectors.save(
-      tenant.id,
-      out.model,
-      batch.map((p, i) => ({ id: p.id, vector: out.vectors[i]! })),
-    );
+  for (;;) {
+    const run = await embedBacklog(embeddings, vectors, tenant, KNOWLEDGE_JOBS.passagesPerRun);
+    if (run === 'keyword only' || run === 'tenant gone')
+      throw new Error(
+        '--embeddings needs an embedding model: GEMINI_API_KEY, or LOCAL_AI_URL and LOCAL_AI_EMBEDDING_MODEL',
+      );
+    if (run.remaining === 0) break;
   }
   return new Knowledge(store, {
     vectors,

@@ -1,7 +1,9 @@
 import { Queue } from 'bullmq';
 import { loadConfig } from '../config';
 import type { KnowledgeIngestion } from '../src/app/knowledge';
+import { aiProvidersFrom } from '../src/app/ai-providers';
 import { redisConnection } from '../src/app/container';
+import { createLogger } from '../src/app/logger';
 import { requestEmbeddings } from '../src/queues/knowledge-worker';
 import { QUEUES } from '../src/queues/names';
 
@@ -16,15 +18,14 @@ export const EMBEDDING_NOTE = {
 
 /**
  * Runs `fn` with the knowledge base's ingestion queue when this configuration has an embedding
- * model (a Gemini key, or a local embedding model); a Redis that does not answer within a few
+ * model; a Redis that does not answer within a few
  * seconds leaves the passages to the pipeline's periodic catch-up.
  */
 export async function withKnowledgeQueue<T>(
   fn: (ingestion: KnowledgeIngestion | undefined) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  if (!config.GEMINI_API_KEY && !(config.LOCAL_AI_URL && config.LOCAL_AI_EMBEDDING_MODEL))
-    return fn(undefined);
+  if (!aiProvidersFrom(config, createLogger('silent')).anyEmbedder) return fn(undefined);
   const queue = new Queue(QUEUES.knowledge, {
     connection: { ...redisConnection(config.REDIS_URL), maxRetriesPerRequest: 1, enableOfflineQueue: false },
     prefix: config.IRIS_PREFIX,

@@ -8,6 +8,7 @@ import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
 import { KnowledgeVectors } from '../stores/knowledge-vectors';
 import { Memories } from './memories';
+import { aiProvidersFrom } from './ai-providers';
 import { requestEmbeddings } from '../queues/knowledge-worker';
 import { UserChatStore } from '../stores/user-chat-store';
 import { Knowledge } from './knowledge';
@@ -17,7 +18,6 @@ import { parseSecretKey } from '../core/secret-box';
 import type { Ingress } from '../core/channel';
 import type { Transcriber } from '../core/providers';
 import {
-  createAiProviders,
   createConversationSummarizer,
   createGroundedAnswerer,
   createKnowledgeEmbeddings,
@@ -148,31 +148,7 @@ export class Container {
     this.redis.on('error', connectionError('redis'));
     this.turns.on('error', connectionError('queue turns'));
     this.transcribe.on('error', connectionError('queue transcribe'));
-    this.aiProviders = createAiProviders({
-      gemini: config.GEMINI_API_KEY
-        ? {
-            apiKey: config.GEMINI_API_KEY,
-            baseUrl: config.GEMINI_BASE_URL,
-            model: config.GEMINI_MODEL,
-            timeoutMs: config.GEMINI_TIMEOUT_MS,
-          }
-        : undefined,
-      local: config.LOCAL_AI_URL
-        ? {
-            baseUrl: config.LOCAL_AI_URL,
-            model: config.LOCAL_AI_MODEL,
-            timeoutMs: config.LOCAL_AI_TIMEOUT_MS,
-            ...(config.LOCAL_AI_EMBEDDING_MODEL ? { embeddingModel: config.LOCAL_AI_EMBEDDING_MODEL } : {}),
-          }
-        : undefined,
-      geminiEmbeddingModel: config.GEMINI_EMBEDDING_MODEL,
-      order: {
-        understanding: config.AI_UNDERSTANDING_PROVIDERS,
-        summarization: config.AI_SUMMARIZATION_PROVIDERS,
-        embeddings: config.AI_EMBEDDINGS_PROVIDERS,
-      },
-      logger: this.logger.child({ component: 'ai-providers' }),
-    });
+    this.aiProviders = aiProvidersFrom(config, this.logger.child({ component: 'ai-providers' }));
     this.engine = createIntentEngine({
       ...this.modelCallDeps('understanding'),
       // The model sees the conversation's recent messages from the state the turn already

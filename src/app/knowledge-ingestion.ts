@@ -1,5 +1,8 @@
 import { Worker } from 'bullmq';
 import { requestEmbeddings, startKnowledgeWorker, type EmbeddingRun } from '../queues/knowledge-worker';
+import type { TenantProfile } from '../domains/types';
+import type { KnowledgeEmbeddings } from '../engine';
+import type { KnowledgeVectors } from '../stores/knowledge-vectors';
 import type { Container } from './container';
 import type { ScheduledJob } from './scheduled-jobs';
 
@@ -8,31 +11,40 @@ import type { ScheduledJob } from './scheduled-jobs';
  * the tenant's model, embedded in one call and saved. Nothing to do without an embedding model
  * (keyword search alone) or when the tenant may not use AI now.
  */
+export async function embedBacklog(
+  embeddings: KnowledgeEmbeddings,
+  vectors: KnowledgeVectors,
+  tenant: TenantProfile,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<EmbeddingRun> {
+  const model = embeddings.modelOf(tenant);
+  if (!model) return 'keyword only';
+  const batch = await vectors.backlog(tenant.id, model, limit);
+  if (batch.length === 0) return { embedded: 0, remaining: 0 };
+  const out = await embeddings.embedPassages(
+    tenant,
+    batch.map((p) => p.text),
+    signal,
+  );
+  if (!out) return 'keyword only';
+  if (out.vectors.length !== batch.length)
+    throw new Error(`embedding provider returned ${out.vectors.length} vectors for ${batch.length} passages`);
+  await vectors.save(
+    tenant.id,
+    out.model,
+    batch.map((p, i) => ({ id: p.id, vector: out.vectors[i]! })),
+  );
+  const { embedded, passages } = await vectors.progress(tenant.id, out.model);
+  return { embedded: batch.length, remaining: passages - embedded };
+}
+
+/** The ingestion job's run for a tenant id, with this process's embedder and vectors. */
 export function embeddingRunner(c: Container) {
   return async (tenantId: string, limit: number, signal: AbortSignal): Promise<EmbeddingRun> => {
     const tenant = await c.directory.tenant(tenantId);
     if (!tenant) return 'tenant gone';
-    const model = c.knowledgeEmbeddings.modelOf(tenant);
-    if (!model) return 'keyword only';
-    const batch = await c.knowledgeVectors.backlog(tenantId, model, limit);
-    if (batch.length === 0) return { embedded: 0, remaining: 0 };
-    const out = await c.knowledgeEmbeddings.embedPassages(
-      tenant,
-      batch.map((p) => p.text),
-      signal,
-    );
-    if (!out) return 'keyword only';
-    if (out.vectors.length !== batch.length)
-      throw new Error(
-        `embedding provider returned ${out.vectors.length} vectors for ${batch.length} passages`,
-      );
-    await c.knowledgeVectors.save(
-      tenantId,
-      out.model,
-      batch.map((p, i) => ({ id: p.id, vector: out.vectors[i]! })),
-    );
-    const { embedded, passages } = await c.knowledgeVectors.progress(tenantId, out.model);
-    return { embedded: batch.length, remaining: passages - embedded };
+    return embedBacklog(c.knowledgeEmbeddings, c.knowledgeVectors, tenant, limit, signal);
   };
 }
 

@@ -5,6 +5,7 @@ import { mayReach } from '../../config/data-classification';
 import { scrubPii } from '../security';
 import type { AiGate } from './ai-gate';
 import type { EngineLogger } from './engine-logger';
+import { ModelCallMeter } from './model-call-meter';
 import type { ProviderChoice } from './provider-choice';
 import type { UsageGuard } from './usage-guard';
 
@@ -38,7 +39,11 @@ const KNOWLEDGE: UserProfile = { id: 'knowledge-base', name: '', role: 'viewer' 
  * make the ingestion job fail, so BullMQ tries again later.
  */
 export class KnowledgeEmbeddings {
-  constructor(private readonly deps: KnowledgeEmbeddingsDeps) {}
+  private readonly meter: ModelCallMeter;
+
+  constructor(private readonly deps: KnowledgeEmbeddingsDeps) {
+    this.meter = new ModelCallMeter(deps.usage, deps.stats, deps.logger);
+  }
 
   /** The label of the tenant's embedding model ("gemini:gemini-embedding-001"), or undefined. */
   modelOf(tenant: TenantProfile): string | undefined {
@@ -99,38 +104,12 @@ export class KnowledgeEmbeddings {
     now: Date,
     signal?: AbortSignal,
   ): Promise<number[][]> {
-    const started = Date.now();
-    let answer;
-    try {
-      answer = await embedder.embed({
-        texts: texts.map((text) => scrubPii(text).text),
-        purpose,
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      this.count('error', Date.now() - started, 0, now, embedder.provider);
-      throw error;
-    }
-    const cost = await this.deps.usage.record(tenant, now, {
-      model: embedder.model,
-      local: embedder.location === 'local',
-      inputTokens: answer.inputTokens,
-      outputTokens: 0,
+    const answer = await this.meter.embed(tenant, now, embedder, {
+      texts: texts.map((text) => scrubPii(text).text),
+      purpose,
+      ...(signal ? { signal } : {}),
     });
-    this.count('ok', Date.now() - started, cost, now, embedder.provider);
     return answer.vectors;
-  }
-
-  private count(
-    outcome: 'ok' | 'error',
-    latencyMs: number,
-    costUsd: number,
-    at: Date,
-    provider: string,
-  ): void {
-    this.deps.stats
-      ?.record({ outcome, latencyMs, costUsd, at, provider })
-      .catch((error: unknown) => this.deps.logger.warn({ err: error, provider }, 'model call not counted'));
   }
 }
 

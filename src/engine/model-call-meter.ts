@@ -4,6 +4,7 @@ import type {
   GenerationRequest,
   TextGenerator,
 } from '../core/text-generation';
+import type { EmbeddingAnswer, EmbeddingRequest, TextEmbedder } from '../core/text-embedding';
 import type { TenantProfile } from '../domains/types';
 import type { ModelCallRecord, ModelCallStats } from '../pipeline/ports';
 import type { EngineLogger } from './engine-logger';
@@ -44,10 +45,7 @@ export class ModelCallMeter {
     try {
       answer = await generator.generate(request);
     } catch (error) {
-      const message = (error as { message?: string }).message ?? '';
-      // The breaker's refusal names itself (`ProviderUnavailableError`: "…: circuit open").
-      const outcome = /circuit open/.test(message) ? 'circuit_open' : 'error';
-      this.count(outcome, Date.now() - started, 0, now, generator.provider);
+      this.count(failureOf(error), Date.now() - started, 0, now, generator.provider);
       throw error;
     }
     const latencyMs = Date.now() - started;
@@ -62,6 +60,31 @@ export class ModelCallMeter {
     return { answer, latencyMs, cost, answeredBy };
   }
 
+  /** An embedding call, metered like a generation: its input tokens, its cost, its count. */
+  async embed(
+    tenant: TenantProfile,
+    now: Date,
+    embedder: TextEmbedder,
+    request: EmbeddingRequest,
+  ): Promise<EmbeddingAnswer> {
+    const started = Date.now();
+    let answer: EmbeddingAnswer;
+    try {
+      answer = await embedder.embed(request);
+    } catch (error) {
+      this.count(failureOf(error), Date.now() - started, 0, now, embedder.provider);
+      throw error;
+    }
+    const cost = await this.usage.record(tenant, now, {
+      model: embedder.model,
+      local: embedder.location === 'local',
+      inputTokens: answer.inputTokens,
+      outputTokens: 0,
+    });
+    this.count('ok', Date.now() - started, cost, now, embedder.provider);
+    return answer;
+  }
+
   private count(
     outcome: ModelCallRecord['outcome'],
     latencyMs: number,
@@ -73,4 +96,10 @@ export class ModelCallMeter {
       ?.record({ outcome, latencyMs, costUsd, at, provider })
       .catch((error: unknown) => this.logger.warn({ err: error, provider }, 'model call not counted'));
   }
+}
+
+/** A failed call's outcome: the breaker's refusal names itself ("…: circuit open"). */
+function failureOf(error: unknown): ModelCallRecord['outcome'] {
+  const message = (error as { message?: string }).message ?? '';
+  return /circuit open/.test(message) ? 'circuit_open' : 'error';
 }
