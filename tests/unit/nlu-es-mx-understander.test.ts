@@ -304,6 +304,24 @@ describe('es-MX understanding: values only from the words', () => {
     );
   });
 
+  it('reads a debt paid back in full as paid off, not as a spend', () => {
+    expect(understand('ya le pagué los 3 mil que le debía a mi cuñada')).toMatchObject({
+      intent: 'MANAGE_DEBT',
+      entities: { debt_name: 'cuñada', balance_mxn_cents: 0 },
+    });
+  });
+
+  it('a bill one has to pay is not money one has', () => {
+    const result = understand('pasado mañana tengo que pagar la colegiatura de 4,200, ¿puedo?');
+    expect(result.entities.amount_mxn_cents).toBe(420_000);
+    expect(result.entities.balance_mxn_cents).toBeUndefined();
+  });
+
+  it('gas put in the car is fuel; gas alone is the household bill', () => {
+    expect(understand('¿puedo echarle 700 de gas al carro el viernes?').entities.category).toBe('gasolina');
+    expect(understand('pagué 500 de gas').entities.category).toBe('servicios');
+  });
+
   it('reads a bank balance of zero said in words', () => {
     expect(understand('me quedé en ceros en la cuenta').entities).toEqual({ balance_mxn_cents: 0 });
   });

@@ -779,6 +779,43 @@ describe('pt-BR: texts to send after "assim" or a pronoun, and years', () => {
   });
 });
 
+describe('pt-BR: a text marked as word for word ("exatamente isso:", "assim ó")', () => {
+  it.each([
+    [
+      'manda msg pro Tião dizendo exatamente isso: Tião, cancelei o boleto antigo, desconsidera 👍',
+      'Tião, cancelei o boleto antigo, desconsidera 👍',
+    ],
+    [
+      'fala pro Caio assim: o boleto venceu, desconsidera o anterior',
+      'o boleto venceu, desconsidera o anterior',
+    ],
+    [
+      'Iris manda pro Wellington assim ó oi Wellington o boleto tá atrasado',
+      'oi Wellington o boleto tá atrasado',
+    ],
+  ])('"%s" sends "%s", and is a message to send', (text, content) => {
+    expect(understand(text).entities.message_content).toBe(content);
+    expect(proposesWrite(text)).toBe(true);
+  });
+
+  it('without the marker, a "desconsidera" after a pause still takes the message back', () => {
+    expect(proposesWrite('manda pro Caio: o boleto venceu. esquece, deixa')).toBe(false);
+  });
+});
+
+describe('pt-BR: cancelling what Iris never did, and "cancel" in English', () => {
+  it('a pix or a transfer is not a boleto to cancel', () => {
+    expect(proposesWrite('cancela o pix que mandei pro Rafa')).toBe(false);
+    expect(proposesWrite('estorna a transferência do Rafa')).toBe(false);
+  });
+
+  it('"cancel" is a cancellation even with a story told after it', () => {
+    const text = 'cancel o boleto 908 pls, gerei com valor errado';
+    expect(understand(text)).toMatchObject({ intent: 'CANCEL_BOLETO', entities: { boleto_id: 908 } });
+    expect(proposesWrite(text)).toBe(true);
+  });
+});
+
 describe('pt-BR: a write declined in passing, next to the one asked for', () => {
   it.each([
     'não precisa mandar mensagem nenhuma não, só gera o boleto do seu Juvenal de 150 reais pra dia 15',

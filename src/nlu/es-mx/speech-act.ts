@@ -50,7 +50,9 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
       /^(?!.*\b(?:efectivo|cash|cartera|bolsa|alcancia)\b).*\b(?:saldo|banco|cuenta|bbva|banamex|citibanamex|banorte|santander|hsbc|scotiabank|nu|azteca|inbursa|spin|klar|stori|debito|tarjeta de debito)\b/,
   },
   unambiguous: {
-    LOG_TRANSACTION: /\b(?:gaste|pague|compre|me cobraron|me pagaron|me depositaron)\b/,
+    // "ya le pagué los 3 mil que le debía a mi cuñada" pays a debt off: no spend to log.
+    LOG_TRANSACTION:
+      /\b(?:gaste|pague(?![^.;!?]*\b(?:que|q) (?:le |les )?debia)|compre|me cobraron|me pagaron|me depositaron)\b/,
     SET_BUDGET: /\b(?:presupuesto|tope)\b/,
     MANAGE_DEBT: /\b(?:deuda|debo|prestamo)\b/,
   },

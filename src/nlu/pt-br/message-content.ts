@@ -130,6 +130,11 @@ function contentFrom(scan: Scan, start: number): ContentMention | undefined {
     }
     if (word === ':') return quotedAfterColon(scan, i) ?? takeRest(scan, i + 1, i);
     const dropQue = SPEECH.get(word);
+    const verbatim =
+      dropQue !== undefined || isSendVerb(scan, i - 1)
+        ? verbatimFrom(scan, i + (dropQue !== undefined ? 1 : 0))
+        : undefined;
+    if (verbatim !== undefined) return takeRest(scan, verbatim, i, { verbatim: true });
     if (dropQue !== undefined) {
       // "lembrando ela que…", "avisando eles que…": the one told, as a pronoun, is not said to them.
       const told = dropQue && PRONOUNS.has(scan.word(i + 1)) && QUE.has(scan.word(i + 2)) ? 1 : 0;
@@ -145,8 +150,12 @@ function contentFrom(scan: Scan, start: number): ContentMention | undefined {
       (QUE.has(word) || (word === 'de' && REMIND.has(scan.word(verb))) || word === 'assim') &&
       followsRecipient(scan, verb, i)
     ) {
-      const colon = scan.word(i + 1) === ':';
-      return takeRest(scan, colon ? i + 2 : i + 1, i, { indirect: !colon });
+      // "assim ó: oi Wellington…": the spoken "ó" (folded to "o") points at the text.
+      const pointer = word === 'assim' && scan.word(i + 1) === 'o' ? 1 : 0;
+      const colon = scan.word(i + 1 + pointer) === ':';
+      // After "assim:" the text is the writer's word for word (see VERBATIM_MARKERS).
+      const verbatim = colon && word === 'assim';
+      return takeRest(scan, colon ? i + 2 + pointer : i + 1 + pointer, i, { indirect: !colon, verbatim });
     }
   }
   return undefined;
@@ -225,12 +234,35 @@ function endOfFirstSentence(scan: Scan, from: number): number {
   return scan.tokens.length;
 }
 
+/**
+ * "dizendo exatamente isso: …", "fala assim ó: …", "manda isso aqui: …": the writer marks the
+ * text as theirs word for word, so nothing in it is read as said to Iris — a closing
+ * "desconsidera" or "deixa pra lá" is the customer's to read. Returns where the text starts.
+ */
+const VERBATIM_MARKERS = [
+  ['exatamente', 'isso'],
+  ['exatamente', 'assim'],
+  ['isso', 'aqui'],
+  ['assim', 'o'],
+  ['assim'],
+  ['isso'],
+  ['o', 'seguinte'],
+];
+function verbatimFrom(scan: Scan, at: number): number | undefined {
+  for (const marker of VERBATIM_MARKERS) {
+    if (!marker.every((word, k) => scan.word(at + k) === word)) continue;
+    if (scan.word(at + marker.length) === ':') return at + marker.length + 1;
+  }
+  return undefined;
+}
+
 function takeRest(
   scan: Scan,
   from: number,
   claimFrom: number,
-  options: { indirect?: boolean } = {},
+  options: { indirect?: boolean; verbatim?: boolean } = {},
 ): ContentMention | undefined {
+  if (options.verbatim === true) return take(scan, from, scan.tokens.length, claimFrom, scan.tokens.length);
   const sentenceEnd = options.indirect === true ? endOfFirstSentence(scan, from) : scan.tokens.length;
   let to = withoutSignOff(scan, from, sentenceEnd);
   // "avisa a Patrícia que o boleto já tá no email dela 🙏": told indirectly, a closing emoji is

@@ -19,10 +19,11 @@ const MINIMUM_BEFORE =
 const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|min|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
 // Up to the amount, unless the purchase is named in between ("tengo 9 mil en el banco me
 // alcanza pa un cel de 6500": the 6500 is the price).
+// "tengo que pagar…" is a bill to pay, not money the user has.
 // "quedan" is what is left ("me quedan 2 mil"), not what a price came to ("con el descuento
 // quedan en 2,560").
 const BALANCE_BEFORE =
-  /\b(?:saldo|tengo|quedan(?!\s+en\b)|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
+  /\b(?:saldo|tengo(?!\s+(?:que|q)\b)|quedan(?!\s+en\b)|banco|debo|deuda|adeudo)\b(?:(?!\b(?:alcanza|alcanzo|alcance|da para|compr\w*|cuesta|cuestan|sale|salen)\b)[^¤])*$/;
 const BALANCE_AFTER = /^\s*en\s+(?:el banco|(?:mi|la) cuenta)\b/;
 const CLAUSE_END = /[,;:.?¿!¡¤]/;
 const TAKEN_BACK_CLAUSE =

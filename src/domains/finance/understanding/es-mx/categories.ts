@@ -74,7 +74,13 @@ const LEXICON: Array<[Category | null, Strength, string]> = [
   ],
   ['gasolina', NAME, 'gasolina|gasolian|gasolna|gasolia'],
   // "llenar el tanque" is fuel; a "tanque" alone may be a water tank (tinaco).
-  ['gasolina', THING, 'diesel|magna|llenar el tanque|llene el tanque|llenarle el tanque|tanque lleno'],
+  // "gas al carro" is fuel; "gas" alone is the household's LP gas (a bill, below).
+  [
+    'gasolina',
+    THING,
+    'diesel|magna|llenar el tanque|llene el tanque|llenarle el tanque|tanque lleno|' +
+      'gas al carro|gas al coche|gas al auto|gas a la camioneta|gas a la moto|gas al vocho',
+  ],
   ['gasolina', PLACE, 'gasolinera|pemex|oxxo gas'],
   ['vivienda', NAME, 'vivienda'],
   ['vivienda', THING, 'renta|alquiler|hipoteca|predial|mantenimiento'],

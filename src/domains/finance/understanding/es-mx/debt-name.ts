@@ -14,10 +14,10 @@ const PRODUCT =
 /**
  * "deuda con Santander", "deuda: Liverpool", "le debo 3 mil a mi hermano", "debo 4 mil en
  * "Coppel", "le pagué a mi hermano", "ya no le debo nada a mi hermano", "una deuda de 8 mil con mi compadre",
- * "le abono a lo de Elektra".
+ * "le abono a lo de Elektra", "los 3 mil que le debía a mi cuñada".
  */
 const CREDITOR_BEFORE =
-  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|pague|pagar|le di|abone|prestados?)(?:\s+(?:como|unos|casi|otros?|una parte|un abono|algo))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis|lo\s+de(?:l)?)\s+)?/g;
+  /(?:\bdeuda(?:\s+(?:con|de)|\s*:)|\b(?:debo|debemos|debia|debiamos|pague|pagar|le di|abone|prestados?)(?:\s+(?:como|unos|casi|otros?|una parte|un abono|algo))?(?:\s+¤+|\s+nada|\s+todo)?\s+(?:a|al|en|con)|¤+\s+con|(?:^|[,.]\s*)a(?=\s+(?:mi\s+)?[a-z]+\s+(?:ya\s+)?(?:no\s+)?le\s+debo))\s+(?:(?:la|el|mi|mis|lo\s+de(?:l)?)\s+)?/g;
 /** "mi cuñado me prestó 4 mil": who lent, said before the loan. */
 const LENT_BY =
   /(?:^|[.,;!]\s*|\b(?:que|y|pues)\s+)mis?\s+(?=[a-z]+(?:\s+[a-z]+)?\s+me\s+(?:presto|prestaron|fio)\b)/;

@@ -28,7 +28,7 @@ const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|
  * may be this month's payment, so it is left to the person to say the balance.
  */
 const PAID_OFF =
-  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar(?:le|les)?|acabe de pagar(?:le|les)?|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))/;
+  /\b(?:liquide|liquidada|liquidado|saldada|saldado|termine de pagar(?:le|les)?|acabe de pagar(?:le|les)?|ya no (?:le |les )?debo nada|quedo en ceros|en ceros)\b|\bya no (?:le |les )?debo\b(?!\s*(?:¤|mas de|mas que))|\bya (?:le |les )?pague\b[^.;!?]*\b(?:que|q) (?:le |les )?(?:debia|debiamos)\b/;
 /** What is still owed, said after a payment: "ahora debo 7,320", "me quedan 2 mil". */
 const STILL_OWED_BEFORE = /\b(?:debo|debemos|queda|quedan|falta|faltan|va en|trae)\b[^¤]*$/;
 /** "ya no el 28", "ya no es el 28": a day said only to take it back. */
