@@ -178,6 +178,12 @@ export interface DomainPack {
   prompts: PackPrompts;
   /** Human names of entity fields, for "Preciso saber: ...". */
   fieldLabel(field: string): string;
+  /**
+   * Values a person's memories may give when a message leaves them out (seed 003 §5.1): a
+   * preference said once ("lembra que eu prefiro vencimento no dia 10") fills the value, and the
+   * proposal shows it and which memory gave it; the person confirms it like any other value.
+   */
+  remembered?: RememberedValues;
   /** Gate 3 plus reference resolution; may fill defaults the pack's seed allows (shown in the prompt). */
   validate(intent: string, entities: Entities, scope: Scope): Promise<Validation>;
   /**
@@ -195,6 +201,25 @@ export interface DomainPack {
   answer(intent: string): string;
   /** The pack's sentence by key. */
   say(key: string, params?: Record<string, string | number>): string;
+}
+
+/** A value a memory gave, with the memory that gave it (its words, as the person said them). */
+export interface RecalledValue {
+  field: string;
+  value: string | number;
+  memory: { id: string; description: string };
+}
+
+export interface RememberedValues {
+  /** The fields of `intent` a memory may give (checked before any memory is read). */
+  fields(intent: string): readonly string[];
+  /** The first memory, most confident first, that gives one of the `missing` fields. */
+  recall(
+    intent: string,
+    missing: readonly string[],
+    memories: ReadonlyArray<{ id: string; description: string }>,
+    scope: Scope,
+  ): RecalledValue | undefined;
 }
 
 /** A prompt template (docs/gemini.md): an id with its version, its locale and its `{variables}`. */

@@ -198,7 +198,10 @@ export interface UserMemories {
   consent(tenantId: string, userId: string): Promise<boolean | undefined>;
   setConsent(tenantId: string, userId: string, consent: boolean, at: Date): Promise<void>;
   remember(tenantId: string, userId: string, description: string, at: Date): Promise<RememberOutcome>;
-  list(tenantId: string, userId: string): Promise<Array<{ id: string; description: string }>>;
+  /** Active memories worth using, most confident first; `limit` caps how many. */
+  list(tenantId: string, userId: string, limit?: number): Promise<Array<{ id: string; description: string }>>;
+  /** The memory was used (it gave a value to a proposal): it does not decay for now. */
+  used(tenantId: string, userId: string, id: string, at: Date): Promise<void>;
   forget(tenantId: string, userId: string, about: string): Promise<string | undefined>;
   forgetAll(tenantId: string, userId: string): Promise<number>;
 }

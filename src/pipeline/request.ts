@@ -1,5 +1,5 @@
 import type { EntityConflict } from '../core/understanding';
-import type { AnyTool, DomainPack, Entities } from '../domains/types';
+import type { AnyTool, DomainPack, Entities, RecalledValue } from '../domains/types';
 import type { Draft } from './conversation';
 
 /**
@@ -45,6 +45,8 @@ export interface Validated {
   entities: Entities;
   params: Record<string, unknown>;
   then?: Continuation;
+  /** A value a memory gave (seed 003 §5.1): the proposal names the memory beside it. */
+  recalled?: RecalledValue;
 }
 
 /** A proposal the person confirmed: what runs is what was proposed, under its nonce. */

@@ -18,6 +18,30 @@ export const MEMORY_LIMITS = {
   decayBy: 0.1,
 } as const;
 
+const MEMORY_FIELDS = {
+  id: true,
+  memoryType: true,
+  description: true,
+  source: true,
+  confidence: true,
+  active: true,
+  lastUsedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+export interface StoredMemory {
+  id: string;
+  memoryType: string;
+  description: string;
+  source: string;
+  confidence: number;
+  active: boolean;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /**
  * What people asked Iris to remember (`user_memories`) and whether they let it (`users.memoryConsent`),
  * always scoped to one tenant and one person. Descriptions reach this store already checked for
@@ -84,6 +108,43 @@ export class MemoryStore {
       take: limit,
       select: { id: true, description: true, confidence: true },
     });
+  }
+
+  /** Every memory of the person, inactive ones included, newest first (the operator's view). */
+  async all(tenantId: string, userId: string): Promise<StoredMemory[]> {
+    return this.db.userMemory.findMany({
+      where: { tenantId, userId },
+      orderBy: { createdAt: 'desc' },
+      select: MEMORY_FIELDS,
+    });
+  }
+
+  async one(tenantId: string, userId: string, id: string): Promise<StoredMemory | undefined> {
+    return (
+      (await this.db.userMemory.findFirst({ where: { id, tenantId, userId }, select: MEMORY_FIELDS })) ??
+      undefined
+    );
+  }
+
+  /** Changes the words or the active flag of one memory of the person; undefined when it is not theirs. */
+  async edit(
+    tenantId: string,
+    userId: string,
+    id: string,
+    change: { description?: string; active?: boolean },
+  ): Promise<StoredMemory | undefined> {
+    const { count } = await this.db.userMemory.updateMany({ where: { id, tenantId, userId }, data: change });
+    return count === 0 ? undefined : this.one(tenantId, userId, id);
+  }
+
+  /** Deletes one memory of the person; false when it is not theirs. */
+  async remove(tenantId: string, userId: string, id: string): Promise<boolean> {
+    const { count } = await this.db.userMemory.deleteMany({ where: { id, tenantId, userId } });
+    return count > 0;
+  }
+
+  async used(tenantId: string, userId: string, id: string, at: Date): Promise<void> {
+    await this.db.userMemory.updateMany({ where: { id, tenantId, userId }, data: { lastUsedAt: at } });
   }
 
   /** Forgets the memory closest to `about` (none when nothing is close); returns what was forgotten. */

@@ -101,6 +101,46 @@ describe('memory with consent', () => {
     expect(await consentOf(who)).toBeNull();
   });
 
+  it('a remembered due day fills a boleto that names none, shown with the memory, confirmed by "sim"', async () => {
+    const who = await boletosPerson(h, { contacts: ['Maria Oliveira'] });
+    await say(h, who, 'pode lembrar');
+    await say(h, who, 'lembra que eu prefiro vencimento no dia 10');
+    await say(h, who, 'lembra que meus clientes preferem receber por e-mail');
+    // The next 10th after today, in the tenant's zone (São Paulo).
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' })
+      .format(new Date())
+      .split('-')
+      .map(Number) as [number, number, number];
+    const due = d < 10 ? new Date(Date.UTC(y, m - 1, 10)) : new Date(Date.UTC(y, m, 10));
+    const shown = due.toLocaleDateString('pt-BR', { timeZone: 'UTC' });
+    expect(await say(h, who, 'gera um boleto de 250 pra Maria Oliveira')).toEqual([
+      `Vou criar um boleto de R$ 250,00 para Maria Oliveira, com vencimento em ${shown}.\n` +
+        'Usei o que você me pediu para lembrar: "eu prefiro vencimento no dia 10".\n' +
+        CONFIRM,
+    ]);
+    expect((await say(h, who, 'sim'))[0]).toMatch(/criado/i);
+    const [boleto] = await h.db.boleto.findMany({ where: { tenantId: who.tenantId } });
+    expect(boleto?.dueDate.toISOString().slice(0, 10)).toBe(due.toISOString().slice(0, 10));
+    const used = await memoriesOf(who);
+    expect(used.find((m) => m.description.includes('dia 10'))?.lastUsedAt?.getTime()).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+
+    // A date in the message wins; no memory is named.
+    const stated = await say(h, who, 'gera um boleto de 90 pra Maria Oliveira vencendo dia 20');
+    expect(stated.at(-1)).not.toContain('lembrar');
+    expect(await say(h, who, 'não')).toEqual(['Operação cancelada.']);
+  });
+
+  it('with no memory that gives a due date, the date is asked for as before', async () => {
+    const who = await boletosPerson(h, { contacts: ['Maria Oliveira'] });
+    await say(h, who, 'pode lembrar');
+    await say(h, who, 'lembra que meus clientes preferem receber por e-mail');
+    expect(await say(h, who, 'gera um boleto de 250 pra Maria Oliveira')).toEqual([
+      'Preciso saber: a data de vencimento',
+    ]);
+  });
+
   it('the consent question answers only the next message', async () => {
     const who = await boletosPerson(h);
     expect(await say(h, who, 'lembra que eu prefiro vencimento no dia 10')).toEqual([CONSENT]);

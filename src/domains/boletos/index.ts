@@ -5,6 +5,7 @@ import type { DomainPack, Scope } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { formatDigitableLine } from './febraban';
 import { BOLETOS_INTENTS } from './intents';
+import { boletosRemembered } from './remembered';
 import { boletoTools } from './tools';
 import { boletosAsksForWrite, boletosIntentModel, boletosUnderstander } from './understanding';
 import { recheckBoletos, validateBoletos } from './validate';
@@ -53,6 +54,7 @@ export const boletosPack: DomainPack = {
   prompts: BOLETOS_PROMPTS,
   asksForWrite: boletosAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
+  remembered: boletosRemembered,
   validate: validateBoletos,
   recheck: recheckBoletos,
   say,

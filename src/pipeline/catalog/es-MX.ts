@@ -37,6 +37,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   memory_personal_data:
     'No guardo datos personales como CURP, RFC, teléfono o correo. Pídemelo de nuevo sin ellos.',
   memory_refused: 'Eso no lo puedo guardar.',
+  memory_used: 'Usé lo que me pediste recordar: "{description}".',
   knowledge_written_answer: '{answer}\n\nSegún {titles}.',
   knowledge_answer: 'Según "{title}": {passage}',
   intent_unclear: '¿Qué quieres hacer?',

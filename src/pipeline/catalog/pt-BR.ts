@@ -35,6 +35,7 @@ export const ptBR = {
   memory_personal_data:
     'Não guardo dados pessoais como CPF, CNPJ, telefone ou e-mail. Peça de novo sem eles.',
   memory_refused: 'Isso eu não posso guardar.',
+  memory_used: 'Usei o que você me pediu para lembrar: "{description}".',
   knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
   // Gate 2 (docs/specification.md#gates)

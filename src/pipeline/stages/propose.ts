@@ -64,10 +64,17 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
   };
   t.record('confirmation_pending', { nonce, tool: tool.name });
   const heard = said.fromAudio ? `${t.say('audio_heard', { transcript: said.text })}\n` : '';
-  t.reply(`${heard}${t.pack.describeProposal(tool.name, params, t.scope)}\n${t.say('confirm_question')}`, {
-    nonce,
-    yesLabel: t.say('confirm_yes_label'),
-    noLabel: t.say('confirm_no_label'),
-  });
+  // A value from a memory is named with the memory's words, so the "sim" confirms it knowingly.
+  const recalled = validated.recalled
+    ? `${t.say('memory_used', { description: validated.recalled.memory.description })}\n`
+    : '';
+  t.reply(
+    `${heard}${t.pack.describeProposal(tool.name, params, t.scope)}\n${recalled}${t.say('confirm_question')}`,
+    {
+      nonce,
+      yesLabel: t.say('confirm_yes_label'),
+      noLabel: t.say('confirm_no_label'),
+    },
+  );
   return STOP;
 }

@@ -3,6 +3,7 @@ import type { EntityConflict } from '../../core/understanding';
 import { STOP, toolFor, type Request, type Stop, type Validated } from '../request';
 import type { Turn } from '../turn';
 import { clarify } from './clarify';
+import { recall } from './recall';
 
 /**
  * Gate 3 (docs/specification.md#gates): required entities per intent, value rules, and
@@ -31,7 +32,11 @@ export async function validate(t: Turn, request: Request): Promise<Validated | S
     t.reply(t.pack.answer(intent));
     return STOP;
   }
-  const validation = await t.pack.validate(intent, entities, t.scope);
+  // A value a memory gives is checked like a stated one; a draft keeps only what was stated, so
+  // the memory is read again (and named again) when the request comes back complete.
+  const recalled = await recall(t, intent, entities);
+  const checked = recalled ? { ...entities, [recalled.field]: recalled.value } : entities;
+  const validation = await t.pack.validate(intent, checked, t.scope);
   if (validation.status !== 'pass') {
     t.record('validation_gate_fail', {
       status: validation.status,
@@ -44,9 +49,10 @@ export async function validate(t: Turn, request: Request): Promise<Validated | S
     intent,
     tool,
     // Defaults become part of the proposal (kept with the pending action), never re-derived.
-    entities: validation.filled ? { ...entities, ...validation.filled } : entities,
+    entities: validation.filled ? { ...checked, ...validation.filled } : checked,
     params: validation.params,
     ...(request.then ? { then: request.then } : {}),
+    ...(recalled ? { recalled } : {}),
   };
 }
 
