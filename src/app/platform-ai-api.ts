@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AI_REFUSAL_HTTP_STATUS, AiGate, planLimits, UsageGuard } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
@@ -7,6 +6,7 @@ import { p95Ms } from '../stores/model-call-stats';
 import { alertThresholds } from './ai-alerts/deps';
 import { providerStatus } from './ai-alerts/rules';
 import type { Container } from './container';
+import { operatorAuthorized } from './operator-auth';
 
 /**
  * The operator API for the AI (seed 003 §9.3), on the web process, behind `OPERATOR_TOKEN`
@@ -40,7 +40,7 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       // Returning the reply ends the request here (an async hook that only sends would go on).
-      if (!authorized(request, token)) return reply.code(401).send({ error: 'unauthorized' });
+      if (!operatorAuthorized(request, token)) return reply.code(401).send({ error: 'unauthorized' });
     });
 
     scope.get('/platform/ai/metrics/usage', async (request, reply) => {
@@ -159,12 +159,6 @@ export function mountPlatformAiApi(app: FastifyInstance, c: Container, token: st
       };
     });
   });
-}
-
-function authorized(request: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(request.headers.authorization ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** `?month=YYYY-MM`, this UTC month by default; undefined after answering 400. */

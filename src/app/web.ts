@@ -6,6 +6,7 @@ import { WhatsappStatusBoard } from './channels/whatsapp-status';
 import type { Container } from './container';
 import { createWebMetrics, type WebMetrics } from './metrics';
 import { mountProviderWebhooks } from './provider-webhooks';
+import { mountMemoryApi } from './memory-api';
 import { mountPlatformAiApi } from './platform-ai-api';
 import { renderSharedMetrics } from './shared-metrics';
 import { p95Ms } from '../stores/model-call-stats';
@@ -22,7 +23,9 @@ import { p95Ms } from '../stores/model-call-stats';
  * - /dashboard: bull-board behind basic auth, only when DASHBOARD_CREDENTIALS is set.
  * - POST /webhooks/asaas/:tenant: payment events of tenants connected to Asaas (provider-webhooks.ts).
  * - /platform/ai/metrics/{usage,providers,cost}: the operator API for the AI, behind
- *   OPERATOR_TOKEN, only when it is set (platform-ai-api.ts).
+ *   OPERATOR_TOKEN, only when it is set (platform-ai-api.ts);
+ * - /platform/memories: people's memories, list, edit, deactivate, delete, behind the same
+ *   token (memory-api.ts).
  *
  * Await `app.ready()` (or `listen`) before use: the dashboard registers asynchronously.
  */
@@ -74,7 +77,10 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   });
 
   mountProviderWebhooks(app, c);
-  if (c.config.OPERATOR_TOKEN) mountPlatformAiApi(app, c, c.config.OPERATOR_TOKEN);
+  if (c.config.OPERATOR_TOKEN) {
+    mountPlatformAiApi(app, c, c.config.OPERATOR_TOKEN);
+    mountMemoryApi(app, c, c.config.OPERATOR_TOKEN);
+  }
 
   if (c.config.DASHBOARD_CREDENTIALS) {
     const credentials = c.config.DASHBOARD_CREDENTIALS;
