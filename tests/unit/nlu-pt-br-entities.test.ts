@@ -803,10 +803,32 @@ describe('pt-BR: a text marked as word for word ("exatamente isso:", "assim ó")
   });
 });
 
+describe('pt-BR: plans the writer is thinking over, and what they will do themselves', () => {
+  it('a boleto the writer is thinking of issuing is not proposed', () => {
+    expect(
+      proposesWrite(
+        'a conta deles já tá em uns 1.200 eu tô pensando em gerar um boleto pra clínica de 1.200 pra dia 5 mas antes vou conversar com a veterinária depois eu te falo',
+      ),
+    ).toBe(false);
+  });
+
+  it('what the writer will charge themselves does not hide the order that follows it', () => {
+    const text =
+      'o Tonho tá me devendo mas esse eu cobro depois então gera um boleto pra Rosângela de 300 reais pra dia 10';
+    expect(understand(text).intent).toBe('CREATE_BOLETO');
+    expect(proposesWrite(text)).toBe(true);
+    expect(proposesWrite('amanhã eu gero um boleto pra Juliana')).toBe(false);
+  });
+});
+
 describe('pt-BR: cancelling what Iris never did, and "cancel" in English', () => {
   it('a pix or a transfer is not a boleto to cancel', () => {
     expect(proposesWrite('cancela o pix que mandei pro Rafa')).toBe(false);
     expect(proposesWrite('estorna a transferência do Rafa')).toBe(false);
+  });
+
+  it('a stretched "cancelaaa" is a cancellation, with the mistake told after it', () => {
+    expect(proposesWrite('cancelaaa o 42 pfv, gerei errado')).toBe(true);
   });
 
   it('"cancel" is a cancellation even with a story told after it', () => {

@@ -8,6 +8,9 @@ describe('pt-BR typo correction', () => {
     ['boelto', 'boleto'],
     ['bolteos', 'boletos'],
     ['cancelaa', 'cancela'],
+    ['cancelaaa', 'cancela'],
+    ['boletooo', 'boleto'],
+    ['cancelaaaa', 'cancela'],
     ['canselar', 'cancelar'],
     ['statos', 'status'],
   ])('corrects %s to %s', (typo, keyword) => {

@@ -12,6 +12,7 @@ import { DICTIONARY_COLLISIONS } from './dictionary-collisions';
  * - it is not capitalized in the middle of the message (that is probably a name);
  * - the difference is not in the last letter, where Portuguese inflects ("vence" is not a typo
  *   of "venceu", "conta" not of "conto"), except a doubled last letter ("cancelaa");
+ * - a letter stretched three times or more ("cancelaaa", "boletooo") counts once;
  * - exactly one edit (insertion, deletion, substitution or adjacent swap) separates it from a
  *   keyword; when several keywords qualify, the first listed wins (they are listed so that
  *   near neighbours belong to the same family: "cancelar" / "cancela").
@@ -63,7 +64,12 @@ export function correctTypo(word: string, capitalizedMidSentence: boolean): stri
   if (word.length < MIN_LENGTH || capitalizedMidSentence || KNOWN.has(word)) return word;
   const cached = cache.get(word);
   if (cached !== undefined) return cached;
-  const corrected = nearestKeyword(word) ?? word;
+  // Letters stretched for emphasis ("cancelaaa", "boletooo"): Portuguese never triples a letter.
+  const unstretched = word.replace(/(\p{L})\1{2,}/gu, '$1');
+  const corrected =
+    unstretched !== word && KNOWN.has(unstretched)
+      ? unstretched
+      : (nearestKeyword(word) ?? (unstretched !== word ? nearestKeyword(unstretched) : undefined) ?? word);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, corrected);
   return corrected;
