@@ -15,6 +15,18 @@ export interface Understanding {
   confidence: number;
   entities: Record<string, string | number>;
   conflicts?: EntityConflict[];
+  /**
+   * A lasting preference a model heard in the message (seed 003 §5.2), to offer keeping after
+   * the reply; never a value of this message, never kept without the person's yes.
+   */
+  memoryProposal?: MemoryProposal;
+}
+
+export interface MemoryProposal {
+  type: 'preference' | 'pattern' | 'style';
+  description: string;
+  /** The model's own confidence, 0.6..1: a kept proposal starts there and decays unused. */
+  confidence: number;
 }
 
 export interface EntityConflict {

@@ -13,6 +13,7 @@ import {
   type EngineUnderstanding,
   type FallbackReason,
 } from './engine-understanding';
+import { MEMORY_FUNCTION_SPEC } from './memory-proposal';
 import { readModelAnswer } from './model-reading';
 import { PromptBudgetError, buildPrompt, type BuiltPrompt, type ConversationContext } from './prompt-builder';
 import { understandingContext } from './understanding-context';
@@ -81,7 +82,14 @@ export class ModelIntentEngine implements IntentEngine {
     }
     if (analysis.riskLevel !== 'NONE') this.noteInjection(scope, analysis);
     if (analysis.sanitized === '') return this.fallback(scope, offline, 'sanitized_empty');
-    return this.withModel(analysis.sanitized, text, scope, pack, offline);
+    const reading = await this.withModel(analysis.sanitized, text, scope, pack, offline);
+    // A memory proposed from a message the detector flagged is not offered: what it would keep
+    // may be the injected text.
+    if (reading.memoryProposal && analysis.riskLevel !== 'NONE') {
+      const { memoryProposal: _dropped, ...rest } = reading;
+      return rest;
+    }
+    return reading;
   }
 
   private async withModel(
@@ -109,7 +117,7 @@ export class ModelIntentEngine implements IntentEngine {
         user: scope.user,
         now: scope.now,
         userText: promptText,
-        tools: offered.map(toFunctionSpec),
+        tools: [...offered.map(toFunctionSpec), MEMORY_FUNCTION_SPEC],
         ...(await this.conversation(scope)),
         ...(this.options.budgetTokens === undefined ? {} : { budgetTokens: this.options.budgetTokens }),
         destination: generator.location,
@@ -169,9 +177,10 @@ export class ModelIntentEngine implements IntentEngine {
       patchReading: (fields) =>
         pack.understander.readPatch(text, { ...understandingContext(scope), expected: fields }),
     });
+    const proposed = reading.memoryProposal ? { memoryProposal: reading.memoryProposal } : {};
     switch (reading.kind) {
       case 'fallback':
-        return fallback(reading.reason, { detail: reading.detail });
+        return { ...fallback(reading.reason, { detail: reading.detail }), ...proposed };
       case 'blocked':
         this.options.logger.warn(
           {
@@ -198,7 +207,7 @@ export class ModelIntentEngine implements IntentEngine {
           );
           this.options.audit.record(scope, 'model_value_dropped', { dropped }, reading.understanding.intent);
         }
-        return reading.understanding;
+        return { ...reading.understanding, ...proposed };
     }
   }
 

@@ -1,10 +1,11 @@
-import type { EntityConflict, Understanding } from '../core/understanding';
+import type { EntityConflict, MemoryProposal, Understanding } from '../core/understanding';
 import type { AnyTool, DomainPack } from '../domains/types';
 import { validateModelOutput, type OutputValidation } from '../security/output-validator';
 import { CONFIDENCE, modelConfidence } from './confidence';
 import { argumentsSchema, parametersSchema } from './declarations';
 import type { BlockReason, EngineUnderstanding, FallbackReason } from './engine-understanding';
 import { groundValues, type DroppedValue, type Witness } from './grounding';
+import { splitMemoryCall } from './memory-proposal';
 import type { GenerationAnswer } from '../core/text-generation';
 import type { ParameterSchema } from './value-kinds';
 
@@ -25,10 +26,14 @@ import type { ParameterSchema } from './value-kinds';
  * the engine goes on with the offline reading, so a greeting is still GENERAL_QUESTION by the
  * offline rules and anything they do not know ends as UNKNOWN ("Desculpe, não entendi...").
  */
-export type ModelReading =
+export type ModelReading = (
   | { kind: 'understood'; understanding: EngineUnderstanding; dropped: DroppedValue[]; warnings: string[] }
   | { kind: 'blocked'; reason: BlockReason; tool: string | undefined; detail: string }
-  | { kind: 'fallback'; reason: FallbackReason; detail: string };
+  | { kind: 'fallback'; reason: FallbackReason; detail: string }
+) & {
+  /** A memory the model proposed beside its reading (`memory-proposal.ts`); not for a blocked one. */
+  memoryProposal?: MemoryProposal;
+};
 
 export interface ReadingInput {
   answer: GenerationAnswer;
@@ -61,6 +66,14 @@ function parameterSchemas(tool: AnyTool): Record<string, ParameterSchema> {
 }
 
 export function readModelAnswer(input: ReadingInput): ModelReading {
+  // The memory function is not a tool: taken out before the tool call is validated, and kept
+  // only with a reading that was not blocked.
+  const { calls, proposal } = splitMemoryCall(input.answer.calls);
+  const reading = readToolCall({ ...input, answer: { ...input.answer, calls } });
+  return proposal && reading.kind !== 'blocked' ? { ...reading, memoryProposal: proposal } : reading;
+}
+
+function readToolCall(input: ReadingInput): ModelReading {
   const { answer, pack, offline, text } = input;
   const declared = new Map(input.offered.map((tool) => [tool.name, argumentsSchema(tool)]));
   const validation = validateModelOutput({

@@ -55,8 +55,23 @@ export const conversationStateSchema = z.object({
   redoOffer: z
     .object({ intent: z.string(), entities, until: z.string(), then: continuation.optional() })
     .optional(),
-  /** After "Posso guardar…?" (memory consent): the memory a yes keeps; answers only the next message. */
-  memoryOffer: z.object({ description: z.string(), until: z.string() }).optional(),
+  /**
+   * After "Posso guardar…?" (memory consent), or after a model's proposal ("Posso guardar esta
+   * preferência…?", with `proposed`): the memory a yes keeps; answers only the next message.
+   */
+  memoryOffer: z
+    .object({
+      description: z.string(),
+      until: z.string(),
+      proposed: z
+        .object({
+          type: z.enum(['preference', 'pattern', 'style']),
+          description: z.string(),
+          confidence: z.number(),
+        })
+        .optional(),
+    })
+    .optional(),
   /** When the conversation was last told its messages arrived late (one notice per backlog). */
   lateNoticeAt: z.string().optional(),
   recent: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string(), at: z.string() })),

@@ -1,5 +1,5 @@
 import type { Locale } from '../core/locale';
-import type { Understanding } from '../core/understanding';
+import type { Understanding, MemoryProposal } from '../core/understanding';
 import type { Db, DomainPack, Scope, TenantProfile, UserProfile } from '../domains/types';
 
 /** An audit row: docs/specification.md#gates event names, with the turn's correlation id, tenant and conversation. */
@@ -197,7 +197,16 @@ export interface UserMemories {
   screen(description: string): 'memory_personal_data' | 'memory_refused' | undefined;
   consent(tenantId: string, userId: string): Promise<boolean | undefined>;
   setConsent(tenantId: string, userId: string, consent: boolean, at: Date): Promise<void>;
-  remember(tenantId: string, userId: string, description: string, at: Date): Promise<RememberOutcome>;
+  /** Keeps what the person asked for, or — with `proposed` — a model's proposal they accepted. */
+  remember(
+    tenantId: string,
+    userId: string,
+    description: string,
+    at: Date,
+    proposed?: MemoryProposal,
+  ): Promise<RememberOutcome>;
+  /** Whether an active memory already says this (the same test that reinforces instead of adding). */
+  knows(tenantId: string, userId: string, description: string): Promise<boolean>;
   /** Active memories worth using, most confident first; `limit` caps how many. */
   list(tenantId: string, userId: string, limit?: number): Promise<Array<{ id: string; description: string }>>;
   /** The memory was used (it gave a value to a proposal): it does not decay for now. */

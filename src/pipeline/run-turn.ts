@@ -1,5 +1,6 @@
 import type { ConversationState } from './conversation';
 import { routeTurn } from './routes';
+import { offerProposedMemory } from './stages/memory-proposal';
 import type { ConversationStatus } from './state-machine';
 import { Turn, type PipelineDeps, type TurnInput, type TurnOutput } from './turn';
 
@@ -9,6 +10,7 @@ export async function runTurn(input: TurnInput, deps: PipelineDeps): Promise<Tur
   expireStaleState(t);
   if (t.sm.state === 'IDLE' || t.sm.state === 'AWAITING_INPUT') t.sm.to('PROCESSING_INTENT', 'message');
   await routeTurn(t);
+  await offerProposedMemory(t);
   deps.logger.debug({ trail: t.trail, intent: t.intent }, 'turn steps');
   const state = nextState(t);
   return {

@@ -1,3 +1,4 @@
+import type { MemoryProposal } from '../core/understanding';
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PRODUCT } from '../../config/product';
@@ -97,6 +98,8 @@ export class Turn {
   draft: ConversationState['draft'];
   redoOffer: ConversationState['redoOffer'];
   memoryOffer: ConversationState['memoryOffer'];
+  /** A memory the model proposed while reading this turn's message (offered at the turn's end). */
+  memoryProposal: MemoryProposal | undefined;
   /** Carried over; set when this turn told the person their message arrived late. */
   lateNoticeAt: string | undefined;
   lastProposal: ConversationState['lastProposal'];

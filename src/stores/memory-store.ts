@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { normalizeForMatch } from '../core/text';
+import type { MemoryProposal } from '../core/understanding';
 import type { RememberOutcome } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
 
@@ -65,8 +66,17 @@ export class MemoryStore {
     });
   }
 
-  /** Keeps a memory the person asked for, or reinforces the one it repeats. */
-  async remember(tenantId: string, userId: string, description: string, at: Date): Promise<RememberOutcome> {
+  /**
+   * Keeps a memory the person asked for (or, with `proposed`, a model's proposal the person
+   * accepted: its type and confidence, and it decays when unused), or reinforces the one it repeats.
+   */
+  async remember(
+    tenantId: string,
+    userId: string,
+    description: string,
+    at: Date,
+    proposed?: MemoryProposal,
+  ): Promise<RememberOutcome> {
     return this.db.$transaction(async (tx) => {
       const active = await tx.userMemory.findMany({
         where: { tenantId, userId, active: true },
@@ -85,15 +95,23 @@ export class MemoryStore {
         data: {
           tenantId,
           userId,
-          memoryType: 'preference',
+          memoryType: proposed?.type ?? 'preference',
           description,
-          source: 'user_explicit',
-          confidence: MEMORY_LIMITS.explicitConfidence,
+          source: proposed ? 'model_proposal' : 'user_explicit',
+          confidence: proposed?.confidence ?? MEMORY_LIMITS.explicitConfidence,
           lastUsedAt: at,
         },
       });
       return { outcome: 'saved', description };
     });
+  }
+
+  async knows(tenantId: string, userId: string, description: string): Promise<boolean> {
+    const active = await this.db.userMemory.findMany({
+      where: { tenantId, userId, active: true },
+      select: { description: true },
+    });
+    return active.some((m) => similarity(m.description, description) > MEMORY_LIMITS.sameAbove);
   }
 
   /** The person's active memories worth using, most confident first (seed: top 5 in a prompt). */

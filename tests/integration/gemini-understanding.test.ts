@@ -6,6 +6,7 @@ import type { Scope, TenantProfile, UserRole } from '../../src/domains/types';
 import { GUARDRAILS, GUARDRAIL_IDS } from '../../src/engine/guardrails';
 import { createIntentEngine, offlineIntentEngine, type EngineUnderstanding } from '../../src/engine';
 import { availableTools, toFunctionSpec } from '../../src/engine/declarations';
+import { MEMORY_FUNCTION_SPEC } from '../../src/engine/memory-proposal';
 import type { AuditEntry, AuditSink, IntentEngine } from '../../src/pipeline/ports';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import {
@@ -126,10 +127,13 @@ describe('what is sent to Gemini', () => {
     expect(sent.headers['x-goog-api-key']).toBe('test-key');
     const declarations = sent.body?.tools?.[0]?.functionDeclarations ?? [];
     const owner = { id: 'u', name: 'Ana', role: 'owner' as const };
+    // The pack's tools for this role, then the memory function (never a tool: seed 003 §5.2).
     expect(declarations).toEqual(
-      availableTools(boletosPack, t, owner)
-        .map(toFunctionSpec)
-        .map((f) => ({ name: f.name, description: f.description, parametersJsonSchema: f.parameters })),
+      [...availableTools(boletosPack, t, owner).map(toFunctionSpec), MEMORY_FUNCTION_SPEC].map((f) => ({
+        name: f.name,
+        description: f.description,
+        parametersJsonSchema: f.parameters,
+      })),
     );
     expect(declarations.map((d) => d.name)).toEqual([
       'create_boleto',
@@ -137,6 +141,7 @@ describe('what is sent to Gemini', () => {
       'get_boleto_status',
       'list_boletos',
       'queue_message',
+      'propose_memory',
     ]);
     expect(declarations[0]?.parametersJsonSchema).toEqual({
       type: 'object',
@@ -159,7 +164,7 @@ describe('what is sent to Gemini', () => {
     server.enqueue(call('list_boletos', {}));
     await understand(engine, 'mostra meus boletos', scope(t, 'viewer'));
     const viewer = server.requests[1]!.body?.tools?.[0]?.functionDeclarations?.map((d) => d.name);
-    expect(viewer).toEqual(['get_boleto_status', 'list_boletos']);
+    expect(viewer).toEqual(['get_boleto_status', 'list_boletos', 'propose_memory']);
   });
 
   it('sends a MEDIUM-risk text sanitized, and never calls the model for a HIGH one', async () => {

@@ -38,6 +38,8 @@ export const esMX: Record<PipelineMessageKey, string> = {
     'No guardo datos personales como CURP, RFC, teléfono o correo. Pídemelo de nuevo sin ellos.',
   memory_refused: 'Eso no lo puedo guardar.',
   memory_used: 'Usé lo que me pediste recordar: "{description}".',
+  memory_proposal_question: '¿Puedo guardar esta preferencia tuya: "{description}"? Responde sí o no.',
+  memory_proposal_declined: 'Está bien, no voy a guardar eso.',
   knowledge_written_answer: '{answer}\n\nSegún {titles}.',
   knowledge_answer: 'Según "{title}": {passage}',
   intent_unclear: '¿Qué quieres hacer?',

@@ -36,6 +36,8 @@ export const ptBR = {
     'Não guardo dados pessoais como CPF, CNPJ, telefone ou e-mail. Peça de novo sem eles.',
   memory_refused: 'Isso eu não posso guardar.',
   memory_used: 'Usei o que você me pediu para lembrar: "{description}".',
+  memory_proposal_question: 'Posso guardar esta preferência sua: "{description}"? Responda sim ou não.',
+  memory_proposal_declined: 'Tudo bem, não vou guardar isso.',
   knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
   // Gate 2 (docs/specification.md#gates)

@@ -11,6 +11,7 @@ import type { Turn } from '../turn';
 export async function classify(t: Turn, said: Said, known?: Understanding): Promise<Request | Stop> {
   const understanding = known ?? (await t.deps.engine.understand(said.text, t.scope, t.pack, said.typed));
   t.intent = understanding.intent;
+  t.memoryProposal = understanding.memoryProposal;
   if (understanding.intent === 'UNKNOWN' || !t.pack.intents[understanding.intent]) {
     t.record('intent_gate_fail', { reason: 'unknown', confidence: understanding.confidence });
     t.reply(t.say('intent_not_understood'));

@@ -1,9 +1,13 @@
+import type { MemoryProposal } from '../../core/understanding';
 import type { MemoryCommand } from '../memory-words';
 import { STOP, type Stop } from '../request';
 import type { Turn } from '../turn';
 
 /** A memory command, or the answer to "Posso guardar…?" (the very next message). */
-export type MemoryStep = MemoryCommand | { kind: 'consent'; answer: 'yes' | 'no'; description: string };
+export type MemoryStep =
+  | MemoryCommand
+  | { kind: 'consent'; answer: 'yes' | 'no'; description: string }
+  | { kind: 'proposal'; answer: 'yes' | 'no'; proposed: MemoryProposal };
 
 /**
  * What the person asks of Iris's memory of them (seed 003 §5; README "Memory"). Consent first
@@ -56,6 +60,16 @@ export async function memoryCommand(t: Turn, step: MemoryStep): Promise<Stop> {
       }
       return remember(t, step.description);
     }
+    case 'proposal': {
+      // A model's proposal, offered only to someone who allowed memories: a no declines this one
+      // memory, not memory itself.
+      t.record('memory_proposal_answered', { accepted: step.answer === 'yes' });
+      if (step.answer === 'no') {
+        t.reply(t.say('memory_proposal_declined'));
+        return STOP;
+      }
+      return remember(t, step.proposed.description, step.proposed);
+    }
     case 'allow':
       await memories.setConsent(tenantId, userId, true, now);
       t.record('memory_consent', { given: true });
@@ -93,8 +107,14 @@ export async function memoryCommand(t: Turn, step: MemoryStep): Promise<Stop> {
   }
 }
 
-async function remember(t: Turn, description: string): Promise<Stop> {
-  const kept = await t.deps.memories!.remember(t.scope.tenant.id, t.scope.user.id, description, t.input.now);
+async function remember(t: Turn, description: string, proposed?: MemoryProposal): Promise<Stop> {
+  const kept = await t.deps.memories!.remember(
+    t.scope.tenant.id,
+    t.scope.user.id,
+    description,
+    t.input.now,
+    proposed,
+  );
   t.record('memory_kept', { outcome: kept.outcome });
   const key =
     kept.outcome === 'saved'

@@ -43,7 +43,12 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
   const answer = readConfirmation(message.text, t.input.tenant.locale);
   if (pending) return { kind: 'confirmation', pending, answer, said: message };
   if (memoryOffer && memoryOffer.until > t.input.now.toISOString() && answer !== 'other')
-    return { kind: 'memory', step: { kind: 'consent', answer, description: memoryOffer.description } };
+    return {
+      kind: 'memory',
+      step: memoryOffer.proposed
+        ? { kind: 'proposal', answer, proposed: memoryOffer.proposed }
+        : { kind: 'consent', answer, description: memoryOffer.description },
+    };
   if (offer && offer.until > t.input.now.toISOString() && answer !== 'other') {
     if (answer === 'no') {
       t.record('redo_declined');
