@@ -9,6 +9,10 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
 
 /** `npm run iris -- tenant ai …` and `ai off|on|status`, run as an operator runs them. */
 
+// Each call starts the CLI as a process (tsx compiles it first): a test of three calls took 77 s
+// once on CI's loaded machine against the default 30 s. The time is the machine's, not Iris'.
+jest.setTimeout(180_000);
+
 const root = join(__dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const prefix = `iris-test-cli-${randomUUID().slice(0, 8)}`;
