@@ -88,6 +88,12 @@ export class Container {
   engine: IntentEngine;
   /** The configured model providers (Gemini, local) and the choice per task and tenant. */
   readonly aiProviders: ProviderChoice;
+  /** What people asked Iris to remember, and whether they let it (the pipeline's and the prompt's). */
+  private memoriesInstance: Memories | undefined;
+  get memoryStore(): Memories {
+    this.memoriesInstance ??= new Memories(this.db);
+    return this.memoriesInstance;
+  }
   /** The platform's AI switch (`AI_ENABLED`, `npm run iris -- ai off|on`). */
   readonly aiSwitch: RedisAiSwitch;
   /** Every model call's outcome, latency and cost, which the AI alerts read. */
@@ -154,6 +160,25 @@ export class Container {
       // The model sees the conversation's recent messages from the state the turn already
       // holds (Scope.conversation): nothing is loaded from Redis again.
       audit: { write: (entries) => this.audit.write(entries) },
+      // Passages of the tenant's documents and the person's memories, for what may reach the
+      // provider (by default passages only: memories are personal data).
+      background: async (scope, text, wants) => ({
+        ...(wants.passages
+          ? {
+              passages: (await this.knowledge.passages(scope.tenant.id, scope.tenant.locale, text)).slice(
+                0,
+                3,
+              ),
+            }
+          : {}),
+        ...(wants.memories
+          ? {
+              memories: (await this.memoryStore.list(scope.tenant.id, scope.user.id, 5)).map(
+                (m) => m.description,
+              ),
+            }
+          : {}),
+      }),
     });
   }
 
@@ -296,7 +321,7 @@ export class Container {
       transaction: (fn) => this.db.$transaction((tx) => fn(tx), { timeout: 45_000 }),
       knowledge: this.knowledge,
       ...(this.aiProviders.any ? { answerer: this.groundedAnswerer } : {}),
-      memories: new Memories(this.db),
+      memories: this.memoryStore,
       boletoIssuers: this.boletoIssuers,
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { StoredMemory } from '../stores/memory-store';
 import type { Container } from './container';
-import { Memories } from './memories';
 import { operatorAuthorized } from './operator-auth';
 
 /**
@@ -27,7 +26,7 @@ const editBody = z
   });
 
 export function mountMemoryApi(app: FastifyInstance, c: Container, token: string): void {
-  const memories = new Memories(c.db);
+  const memories = c.memoryStore;
 
   /** The tenant and person of the query, or undefined after answering 400 / 404. */
   async function personOf(request: FastifyRequest, reply: FastifyReply) {

@@ -40,7 +40,11 @@ import type {
 } from '../pipeline/ports';
 import { EngineAudit } from './engine-audit';
 import type { EngineLogger } from './engine-logger';
-import { ModelIntentEngine, type ConversationContextSource } from './model-engine';
+import {
+  ModelIntentEngine,
+  type ConversationContextSource,
+  type PromptBackgroundSource,
+} from './model-engine';
 import { offlineIntentEngine } from './offline-engine';
 import { ProviderChoice } from './provider-choice';
 import { ConversationSummarizer } from './conversation-summarizer';
@@ -48,7 +52,11 @@ import { UsageGuard, type UsageLedger } from './usage-guard';
 import { AiGate, ALWAYS_ON, type AiRefusal } from './ai-gate';
 
 export { offlineIntentEngine } from './offline-engine';
-export { ModelIntentEngine, type ConversationContextSource } from './model-engine';
+export {
+  ModelIntentEngine,
+  type ConversationContextSource,
+  type PromptBackgroundSource,
+} from './model-engine';
 export { ProviderChoice } from './provider-choice';
 export { ConversationSummarizer, type SummaryOutcome } from './conversation-summarizer';
 export { KnowledgeEmbeddings, type ModelVector } from './knowledge-embeddings';
@@ -207,6 +215,7 @@ export interface IntentEngineConfig extends Omit<AiProvidersConfig, 'logger'>, M
   providers?: ProviderChoice;
   audit?: AuditSink;
   context?: ConversationContextSource;
+  background?: PromptBackgroundSource;
 }
 
 export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
@@ -226,6 +235,7 @@ export function createIntentEngine(config: IntentEngineConfig): IntentEngine {
     audit: new EngineAudit(config.audit, config.logger),
     logger: config.logger,
     ...(config.context ? { context: config.context } : {}),
+    ...(config.background ? { background: config.background } : {}),
   });
 }
 

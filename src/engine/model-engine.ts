@@ -1,3 +1,5 @@
+import { mayReach } from '../../config/data-classification';
+import type { ProviderLocation } from '../core/text-generation';
 import { PRODUCT } from '../../config/product';
 import type { Understanding } from '../core/understanding';
 import type { DomainPack, Scope } from '../domains/types';
@@ -25,6 +27,17 @@ import { ModelCallMeter, type MeteredAnswer } from './model-call-meter';
 /** Where the engine gets the conversation's summary and recent messages (optional). */
 export type ConversationContextSource = (scope: Scope) => Promise<ConversationContext | undefined>;
 
+/**
+ * What the tenant's documents and the person's memories bring to an understanding prompt (the
+ * app wires the knowledge base and the memory store): asked only for what data classification
+ * lets reach the provider the prompt goes to.
+ */
+export type PromptBackgroundSource = (
+  scope: Scope,
+  text: string,
+  wants: { passages: boolean; memories: boolean },
+) => Promise<{ passages?: Array<{ title: string; text: string }>; memories?: string[] }>;
+
 export interface ModelEngineOptions {
   /** The model per tenant for understanding (`provider-choice.ts`); each one already resilient. */
   providers: ProviderChoice;
@@ -36,6 +49,8 @@ export interface ModelEngineOptions {
   audit: EngineAudit;
   logger: EngineLogger;
   context?: ConversationContextSource;
+  /** Passages and memories for the prompt; without it the prompt has neither. */
+  background?: PromptBackgroundSource;
   /** Cap on generated tokens. Default 256: one function call or one short sentence. */
   maxOutputTokens?: number;
   /** Prompt input budget in estimated tokens. Default 5200 (docs/gemini.md). */
@@ -119,6 +134,7 @@ export class ModelIntentEngine implements IntentEngine {
         userText: promptText,
         tools: [...offered.map(toFunctionSpec), MEMORY_FUNCTION_SPEC],
         ...(await this.conversation(scope)),
+        ...(await this.background(scope, promptText, generator.location)),
         ...(this.options.budgetTokens === undefined ? {} : { budgetTokens: this.options.budgetTokens }),
         destination: generator.location,
       });
@@ -226,6 +242,28 @@ export class ModelIntentEngine implements IntentEngine {
       this.options.logger.warn(
         { correlationId: scope.correlationId, err: error },
         'conversation context unavailable',
+      );
+      return {};
+    }
+  }
+
+  /** Passages and memories for a prompt to `location`; a failing source only costs context. */
+  private async background(
+    scope: Scope,
+    text: string,
+    location: ProviderLocation,
+  ): Promise<{ passages?: Array<{ title: string; text: string }>; memories?: string[] }> {
+    const wants = {
+      passages: mayReach('knowledge_passages', location),
+      memories: mayReach('user_memories', location),
+    };
+    if (!this.options.background || (!wants.passages && !wants.memories)) return {};
+    try {
+      return await this.options.background(scope, text, wants);
+    } catch (error) {
+      this.options.logger.warn(
+        { correlationId: scope.correlationId, err: error },
+        'prompt background unavailable',
       );
       return {};
     }

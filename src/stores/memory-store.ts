@@ -118,7 +118,7 @@ export class MemoryStore {
   async list(
     tenantId: string,
     userId: string,
-    limit = MEMORY_LIMITS.perPerson,
+    limit: number = MEMORY_LIMITS.perPerson,
   ): Promise<Array<{ id: string; description: string; confidence: number }>> {
     return this.db.userMemory.findMany({
       where: { tenantId, userId, active: true, confidence: { gte: MEMORY_LIMITS.minConfidence } },
