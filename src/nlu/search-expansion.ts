@@ -26,13 +26,73 @@ function compile(synonyms: SearchSynonyms): Array<{ wording: string; pattern: Re
 }
 
 /**
+ * Texting shortcuts spelt out before the vocabulary is matched ("hasta q dia" is "hasta que
+ * dia", "qnto tempo" is "quanto tempo"): general chat spelling, not one document's words.
+ */
+const SHORTCUTS: Record<Locale, Readonly<Record<string, string>>> = {
+  'pt-BR': {
+    q: 'que',
+    oq: 'o que',
+    vc: 'voce',
+    vcs: 'voces',
+    pq: 'porque',
+    tb: 'tambem',
+    tbm: 'tambem',
+    p: 'para',
+    pra: 'para',
+    pro: 'para o',
+    msg: 'mensagem',
+    hj: 'hoje',
+    td: 'tudo',
+    qto: 'quanto',
+    qnto: 'quanto',
+    qdo: 'quando',
+    qnd: 'quando',
+    cmg: 'comigo',
+    ngm: 'ninguem',
+    dps: 'depois',
+  },
+  'es-MX': {
+    q: 'que',
+    k: 'que',
+    pa: 'para',
+    x: 'por',
+    xq: 'porque',
+    pq: 'porque',
+    tb: 'tambien',
+    tmb: 'tambien',
+    d: 'de',
+    ps: 'pues',
+    porfa: 'por favor',
+    xfa: 'por favor',
+    msj: 'mensaje',
+    cel: 'celular',
+    dnd: 'donde',
+    tons: 'entonces',
+    aki: 'aqui',
+  },
+};
+
+function spellOut(locale: Locale, folded: string): string {
+  const table = SHORTCUTS[locale];
+  return folded.replace(/[\p{L}\p{N}]+/gu, (word) => table[word] ?? word);
+}
+
+/**
  * A question for keyword search, with the documents' wording added for every everyday variant
  * it holds: "quem é o favorecido?" is searched as "quem é o favorecido? beneficiario". The
- * question's own words stay, so a document that uses them is still found.
+ * question's own words stay, so a document that uses them is still found; texting shortcuts
+ * are spelt out first, and the words they stand for are searched too.
  */
 export function expandForSearch(locale: Locale, question: string): string {
-  const folded = foldAccents(question.toLowerCase());
-  const added = PATTERNS[locale].filter(({ pattern }) => pattern.test(folded)).map(({ wording }) => wording);
+  const raw = foldAccents(question.toLowerCase());
+  const folded = spellOut(locale, raw);
+  const rawWords = new Set(raw.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const spelt = [...new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => !rawWords.has(word));
+  const added = [
+    ...spelt,
+    ...PATTERNS[locale].filter(({ pattern }) => pattern.test(folded)).map(({ wording }) => wording),
+  ];
   return added.length === 0 ? question : `${question} ${added.join(' ')}`;
 }
 

@@ -31,3 +31,14 @@ describe('search expansion: the documents’ wording added for everyday words', 
           );
   });
 });
+
+describe('texting shortcuts in a question', () => {
+  it('are spelt out before the vocabulary is matched, and the words they stand for are searched', () => {
+    expect(expandForSearch('es-MX', 'hasta q dia puedo pagar la tarjeta')).toContain('fecha limite de pago');
+    expect(expandForSearch('pt-BR', 'qnto tempo demora')).toContain('quanto');
+  });
+
+  it('leave a question without shortcuts as it was', () => {
+    expect(expandForSearch('pt-BR', 'o boleto venceu')).toBe('o boleto venceu');
+  });
+});
