@@ -150,7 +150,9 @@ describe('the periodic sweep of proposals past their TTL (PostgreSQL)', () => {
     const proposedAt = new Date(now.getTime() - 400_000);
     const stale = await propose(ledger, proposedAt, new Date(now.getTime() - 100_000));
     const fresh = await propose(ledger, proposedAt, new Date(now.getTime() + 200_000));
-    expect(await ledger.expireStale(now)).toBeGreaterThanOrEqual(1);
+    // The count is not asserted: pipelines of other test files share this database and their
+    // periodic sweep may take the stale row first (SKIP LOCKED); its state is what matters.
+    await ledger.expireStale(now);
     const rows = await h.db.action.findMany({ where: { nonce: { in: [stale, fresh] } } });
     expect(rows.find((r) => r.nonce === stale)).toMatchObject({ status: 'CANCELLED', error: 'expired' });
     expect(rows.find((r) => r.nonce === fresh)).toMatchObject({ status: 'PROPOSED' });
