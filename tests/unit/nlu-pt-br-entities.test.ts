@@ -821,6 +821,27 @@ describe('pt-BR: plans the writer is thinking over, and what they will do themse
   });
 });
 
+describe('pt-BR: a request beside what the writer will do later or for someone else', () => {
+  it.each([
+    'esquece o q eu ia fazer, so cancela o boleto da Marcinha msm',
+    'errei o vencimento do 1999, cancela aí q eu faço outro depois',
+    'cancela o 4017 e se o Caio chiar eu refaço depois',
+    'avisa a Renata que o boleto dela vence terça. o aviso pro Diego eu mando eu mesmo depois',
+    'faz um boleto de 1.440,50 pra Cristiane vencendo dia 10. o do Mauro só se ele fechar o pedido',
+  ])('proposes the request: %s', (text) => {
+    expect(proposesWrite(text)).toBe(true);
+  });
+
+  it.each([
+    'amanhã eu gero um boleto pra Juliana',
+    'e se eu cancelar o boleto 45, o cliente fica sabendo?',
+    'eu ia mandar um boleto pro Thiago mas ele pediu pra esperar',
+    'se o Heitor nao pagar ate sexta cancela o boleto dele',
+  ])('proposes nothing: %s', (text) => {
+    expect(proposesWrite(text)).toBe(false);
+  });
+});
+
 describe('pt-BR: cancelling what Iris never did, and "cancel" in English', () => {
   it('a pix or a transfer is not a boleto to cancel', () => {
     expect(proposesWrite('cancela o pix que mandei pro Rafa')).toBe(false);

@@ -40,6 +40,12 @@ export interface SpeechActRules {
    * que le debo" is not a debt to record).
    */
   outOfReach: RegExp;
+  /**
+   * A sentence after the request that is about another customer's thing ("o do Mauro só se ele
+   * fechar o pedido", "o aviso pro Diego eu mando depois"): its conditions and plans are its own,
+   * so it is left out of the checks on the request.
+   */
+  aside?: RegExp;
   /** Per write intent, the words that ask for it. */
   evidence: Readonly<Record<string, RegExp>>;
   /**
@@ -62,7 +68,7 @@ export const CAPPED_CONFIDENCE = 0.55;
 export function checkWrite(intent: string, folded: string, rules: SpeechActRules): WriteCheck {
   const evidence = rules.evidence[intent];
   if (evidence !== undefined && !evidence.test(folded)) return { pass: false, reason: 'no_evidence' };
-  const request = evidence === undefined ? folded : fromRequestOn(folded, evidence);
+  const request = evidence === undefined ? folded : fromRequestOn(folded, evidence, rules.aside);
   const affirmed = (text: string) => (rules.declined ? text.replace(rules.declined, ' ') : text);
   if (rules.outOfReach.test(affirmed(request))) return { pass: false, reason: 'out_of_reach' };
   if (rules.hypothetical.test(affirmed(request))) return { pass: false, reason: 'hypothetical' };
@@ -108,8 +114,10 @@ const SENTENCES = /(?:[^.!?¿¡]|(?:\.\s?){2,})*(?:[.!?]+|$)/g;
  * with or after the request still is ("gasté 800 en ropa. ¿Cuánto llevo?", "gera um de 2 mil
  * pra Bianca. Mas só se ela confirmar"). A message of one sentence is checked whole.
  */
-function fromRequestOn(folded: string, evidence: RegExp): string {
+function fromRequestOn(folded: string, evidence: RegExp, aside?: RegExp): string {
   const sentences = (folded.match(SENTENCES) ?? []).map((sentence) => sentence.trim()).filter(Boolean);
   const first = sentences.findIndex((sentence) => evidence.test(sentence));
-  return first <= 0 ? folded : sentences.slice(first).join(' ');
+  const from = first < 0 ? sentences : sentences.slice(first);
+  const kept = aside ? from.filter((sentence, i) => i === 0 || !aside.test(sentence)) : from;
+  return first <= 0 && kept.length === from.length ? folded : kept.join(' ');
 }
