@@ -27,16 +27,20 @@ async function modelTenant(consent: boolean | undefined) {
 const memoriesOf = (tenantId: string, userId: string) =>
   setup.h.db.userMemory.findMany({ where: { tenantId, userId } });
 
+/** The model reads a list request and, beside it, proposes `proposal` as a memory. */
+const listingWithProposal = (proposal: object = PROPOSAL) =>
+  setup.gemini.enqueue({
+    kind: 'function_call',
+    calls: [
+      { name: 'list_boletos', args: {} },
+      { name: 'propose_memory', args: proposal },
+    ],
+  });
+
 describe('memories a model proposes', () => {
   it('asks after the reply, keeps it with a yes, and a later boleto uses it, named in the proposal', async () => {
     const { tenant, user, chat } = await modelTenant(true);
-    setup.gemini.enqueue({
-      kind: 'function_call',
-      calls: [
-        { name: 'list_boletos', args: {} },
-        { name: 'propose_memory', args: PROPOSAL },
-      ],
-    });
+    listingWithProposal();
     // One turn's replies reach the chat as one message.
     expect(await setup.h.say(chat, 'lista meus boletos, ah e eu sempre uso vencimento no dia 10')).toEqual([
       `Nenhum boleto encontrado.\n${QUESTION}`,
@@ -64,13 +68,7 @@ describe('memories a model proposes', () => {
 
   it('a no declines this memory only; consent stays', async () => {
     const { tenant, user, chat } = await modelTenant(true);
-    setup.gemini.enqueue({
-      kind: 'function_call',
-      calls: [
-        { name: 'list_boletos', args: {} },
-        { name: 'propose_memory', args: PROPOSAL },
-      ],
-    });
+    listingWithProposal();
     expect(await setup.h.say(chat, 'lista meus boletos, eu sempre uso vencimento dia 10')).toEqual([
       `Nenhum boleto encontrado.\n${QUESTION}`,
     ]);
@@ -81,13 +79,7 @@ describe('memories a model proposes', () => {
 
   it('offers nothing without consent, beside a proposal waiting for its "sim", or with personal data', async () => {
     const never = await modelTenant(undefined);
-    setup.gemini.enqueue({
-      kind: 'function_call',
-      calls: [
-        { name: 'list_boletos', args: {} },
-        { name: 'propose_memory', args: PROPOSAL },
-      ],
-    });
+    listingWithProposal();
     expect(await setup.h.say(never.chat, 'lista meus boletos, eu sempre uso dia 10')).toEqual([
       'Nenhum boleto encontrado.',
     ]);
@@ -114,13 +106,7 @@ describe('memories a model proposes', () => {
     expect((await setup.h.say(allowed.chat, 'sim'))[0]).toMatch(/criado/i);
     expect(await memoriesOf(allowed.tenant.id, allowed.user.id)).toHaveLength(0);
 
-    setup.gemini.enqueue({
-      kind: 'function_call',
-      calls: [
-        { name: 'list_boletos', args: {} },
-        { name: 'propose_memory', args: { ...PROPOSAL, description: 'o cpf dele é 529.982.247-25' } },
-      ],
-    });
+    listingWithProposal({ ...PROPOSAL, description: 'o cpf dele é 529.982.247-25' });
     expect(await setup.h.say(allowed.chat, 'lista meus boletos')).toEqual([expect.any(String)]);
     expect(await memoriesOf(allowed.tenant.id, allowed.user.id)).toHaveLength(0);
   });
