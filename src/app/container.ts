@@ -28,6 +28,7 @@ import {
   type ConversationSummarizer,
   type ProviderChoice,
   type ModelTaskConfig,
+  PROMPT_BLOCKS,
 } from '../engine';
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
@@ -167,15 +168,15 @@ export class Container {
           ? {
               passages: (await this.knowledge.passages(scope.tenant.id, scope.tenant.locale, text)).slice(
                 0,
-                3,
+                PROMPT_BLOCKS.passages,
               ),
             }
           : {}),
         ...(wants.memories
           ? {
-              memories: (await this.memoryStore.list(scope.tenant.id, scope.user.id, 5)).map(
-                (m) => m.description,
-              ),
+              memories: (
+                await this.memoryStore.list(scope.tenant.id, scope.user.id, PROMPT_BLOCKS.memories)
+              ).map((m) => m.description),
             }
           : {}),
       }),

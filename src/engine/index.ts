@@ -63,7 +63,7 @@ export { KnowledgeEmbeddings, type ModelVector } from './knowledge-embeddings';
 export { GroundedAnswerer, checkGroundedAnswer } from './grounded-answer';
 export type { EngineUnderstanding, BlockReason, FallbackReason } from './engine-understanding';
 export type { ConversationContext, HistoryMessage, BuiltPrompt } from './prompt-builder';
-export { buildPrompt, PROMPT_TOKEN_BUDGET } from './prompt-builder';
+export { buildPrompt, PROMPT_BLOCKS, PROMPT_TOKEN_BUDGET } from './prompt-builder';
 export { MODEL_PRICES, PLAN_LIMITS, costUsd, planLimits } from './pricing';
 export type { EngineLogger } from './engine-logger';
 export type { UsageLedger } from './usage-guard';

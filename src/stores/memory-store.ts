@@ -82,7 +82,7 @@ export class MemoryStore {
         where: { tenantId, userId, active: true },
         select: { id: true, description: true, confidence: true },
       });
-      const same = active.find((m) => similarity(m.description, description) > MEMORY_LIMITS.sameAbove);
+      const same = sameAs(active, description);
       if (same) {
         await tx.userMemory.update({
           where: { id: same.id },
@@ -111,7 +111,7 @@ export class MemoryStore {
       where: { tenantId, userId, active: true },
       select: { description: true },
     });
-    return active.some((m) => similarity(m.description, description) > MEMORY_LIMITS.sameAbove);
+    return sameAs(active, description) !== undefined;
   }
 
   /** The person's active memories worth using, most confident first (seed: top 5 in a prompt). */
@@ -202,6 +202,11 @@ export class MemoryStore {
     });
     return { decayed: decayed.count, deactivated: deactivated.count };
   }
+}
+
+/** The active memory that says the same as `description` (§5.3: similarity above 0.8), if any. */
+function sameAs<T extends { description: string }>(active: readonly T[], description: string): T | undefined {
+  return active.find((m) => similarity(m.description, description) > MEMORY_LIMITS.sameAbove);
 }
 
 /** Lower case, no accents, words only. */
