@@ -226,9 +226,12 @@ const WEEKDAY_WITH_DAY = new RegExp(
   'g',
 );
 
-/** "cambia el día de pago de la tarjeta al 12": after a payment or cut-off day, "al 12" is a day. */
+/**
+ * "cambia el día de pago de la tarjeta al 12": after a payment or cut-off day, "al 12" is a day.
+ * The look ahead for "al" comes first so the look back runs only where "al" stands.
+ */
 const DAY_MOVED_TO =
-  /(?<=\b(?:dia|fecha) (?:de |limite de )?(?:pago|corte|vencimiento)\b[^\d]{0,40})\bal\s+(?:dia\s+)?(\d{1,2})(?![\d/]|[.,]\d|\s*(?:%|mil\b|k\b|pesos))/g;
+  /\b(?=al\s)(?<=\b(?:dia|fecha) (?:de |limite de )?(?:pago|corte|vencimiento)\b[^\d]{0,40})\bal\s+(?:dia\s+)?(\d{1,2})(?![\d/]|[.,]\d|\s*(?:%|mil\b|k\b|pesos))/g;
 
 function findDayMovedTo(folded: string): DateMention[] {
   return matchAll(DAY_MOVED_TO, folded).flatMap(({ start, end, match }): DateMention[] => {
