@@ -574,6 +574,9 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
 
   it.each([
     ['a Vera pagou um hj, me lista os outros boletos dela', undefined],
+    // Past tenses with no regular ending ("foi", "teve") tell of the day too.
+    ['hj o dia foi corrido, me mostra os boletos vencidos do Gustavo', undefined],
+    ['esse mês teve as noivas do dia 14 e eu me perdi, quais boletos tão vencidos?', undefined],
     ['listei os vencidos ontem mas apaguei sem querer, me manda de novo a lista', undefined],
     ['o que venceu ontem?', '2026-11-21'],
     ['e os de amanhã?', '2026-11-23'],

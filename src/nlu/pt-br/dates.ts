@@ -421,10 +421,32 @@ const DATE_LINKS = new Set(['dia', 'no', 'na', 'em', 'o', 'a', 'de', 'desde']);
 /** A past verb ("pagou", "quitou", "listei"); due words are read as such elsewhere. */
 const PAST_VERB = /^[a-z]{3,}(?:ou|eu|iu|ei)$/;
 const NOT_PAST_VERBS = new Set(['estou', 'venceu', 'vencei']);
+/** Past forms the endings above miss: "o dia foi uma loucura", "teve as noivas do dia 14". */
+const IRREGULAR_PAST_VERBS = new Set([
+  'foi',
+  'fui',
+  'foram',
+  'teve',
+  'tive',
+  'tiveram',
+  'fez',
+  'fiz',
+  'fizeram',
+  'veio',
+  'vim',
+  'vieram',
+  'deu',
+  'dei',
+  'deram',
+  'disse',
+  'trouxe',
+]);
 const CLAUSE_BREAKS = new Set([',', '.', ';', '!', '?', 'mas', 'e', 'entao', 'agora']);
 
 function inClauseWithPastVerb(scan: Scan, from: number, to: number): boolean {
-  const isPastVerb = (i: number) => PAST_VERB.test(scan.word(i)) && !NOT_PAST_VERBS.has(scan.word(i));
+  const isPastVerb = (i: number) =>
+    IRREGULAR_PAST_VERBS.has(scan.word(i)) ||
+    (PAST_VERB.test(scan.word(i)) && !NOT_PAST_VERBS.has(scan.word(i)));
   for (let i = from - 1; i >= 0 && !CLAUSE_BREAKS.has(scan.word(i)); i--) if (isPastVerb(i)) return true;
   for (let i = to; i < scan.tokens.length && !CLAUSE_BREAKS.has(scan.word(i)); i++)
     if (isPastVerb(i)) return true;
