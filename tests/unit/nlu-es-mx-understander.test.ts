@@ -140,6 +140,12 @@ describe('es-MX understanding: values only from the words', () => {
     expect(result.entities).toMatchObject({ amount_mxn_cents: 180_000, balance_mxn_cents: 500_000 });
   });
 
+  it('records no balance with a logged spend: what is left in the wallet is not the bank balance', () => {
+    const result = understand('cargué 650 de gasolina, traía mil en la cartera y ya nomás me quedan 350');
+    expect(result.intent).toBe('LOG_TRANSACTION');
+    expect(result.entities.balance_mxn_cents).toBeUndefined();
+  });
+
   it('does not take the cut-off day for the due day', () => {
     expect(understand('debo 11 mil en la tarjeta de BBVA, pago mínimo 700, corte el 3').entities).toEqual({
       debt_name: 'tarjeta de BBVA',

@@ -121,7 +121,9 @@ function collectPurchase(
     analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'balance'),
   );
   collector.offer('amount_mxn_cents', centsOf(totalAmongst(analysis, focus.prefer(prices))));
-  collector.offer('balance_mxn_cents', centsOf(focus.prefer(balances)));
+  // A balance said beside a purchase is used to simulate it; a logged spend or income records
+  // no balance ("…traía mil y ya nomás me quedan 350, anótalo" records the 650).
+  if (direction === 'future') collector.offer('balance_mxn_cents', centsOf(focus.prefer(balances)));
   collector.offer('date_iso', days(focus.prefer(analysis.dates), today, direction));
   const said = focus.prefer(analysis.categories);
   const mentions = income
