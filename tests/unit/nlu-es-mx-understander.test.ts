@@ -140,6 +140,22 @@ describe('es-MX understanding: values only from the words', () => {
     expect(result.entities).toMatchObject({ amount_mxn_cents: 180_000, balance_mxn_cents: 500_000 });
   });
 
+  it.each([
+    'vendí 4 pasteles a 350 cada uno 🎂',
+    'pagué 3 boletos del cine a 95 c/u',
+    'compré media docena de chelas a 28 c/u pal partido',
+  ])('asks for the total when only the price of one is said: "%s"', (text) => {
+    const result = understand(text);
+    expect(result.intent).toBe('LOG_TRANSACTION');
+    expect(result.entities.amount_mxn_cents).toBeUndefined();
+  });
+
+  it('keeps a price after a model number: "un iPhone 15 de 18,999" costs 18,999', () => {
+    expect(understand('si compro un iPhone 15 de 18,999 el viernes me alcanza?').entities).toMatchObject({
+      amount_mxn_cents: 1_899_900,
+    });
+  });
+
   it('records no balance with a logged spend: what is left in the wallet is not the bank balance', () => {
     const result = understand('cargué 650 de gasolina, traía mil en la cartera y ya nomás me quedan 350');
     expect(result.intent).toBe('LOG_TRANSACTION');

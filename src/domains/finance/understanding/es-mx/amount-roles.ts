@@ -96,6 +96,8 @@ const UNIT_BEFORE =
 const SPENT_BEFORE =
   /\b(?:se me fue|se me fueron|se nos fue|se nos fueron|gaste|me gaste|gastamos|llevo)\b[^¤]*$/;
 const UNIT_AFTER = /^\s*(?:c\/u|cada uno|cada una|por persona|por cabeza)\b/;
+/** A count of things, then the price of one: "4 pasteles a", "2 kilos de tortilla a". */
+const EACH_BEFORE = /\b\d+\s+(?:\w+\s+){1,3}a\s*$/;
 
 /**
  * The amounts a message states that are not the value asked for: another currency (never read
@@ -107,20 +109,29 @@ const UNIT_AFTER = /^\s*(?:c\/u|cada uno|cada una|por persona|por cabeza)\b/;
 export function withoutAsides(
   analysis: Analysis,
   amounts: readonly MoneyMention[],
-  options: { spentIsAside?: boolean } = {},
+  options: { spentIsAside?: boolean; unitPriceIsNoTotal?: boolean } = {},
 ): readonly MoneyMention[] {
   const pesos = amounts.filter((mention) => !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)));
+  const beforeOf = (mention: MoneyMention) =>
+    analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+  const isUnitPrice = (mention: MoneyMention): boolean =>
+    UNIT_BEFORE.test(beforeOf(mention)) || UNIT_AFTER.test(analysis.shape.slice(mention.end));
+  // Said as the price of each ("a 350 cada uno", "4 pasteles a 350"), not "un iPhone 15 de 18,999".
+  const isPriceOfOne = (mention: MoneyMention): boolean =>
+    EACH_BEFORE.test(beforeOf(mention)) || UNIT_AFTER.test(analysis.shape.slice(mention.end));
   const isAside = (mention: MoneyMention): boolean => {
-    const before = analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
-    const after = analysis.shape.slice(mention.end);
+    const before = beforeOf(mention);
     return (
       TENDERED_BEFORE.test(before) ||
       PREVIOUS_BEFORE.test(before) ||
-      UNIT_BEFORE.test(before) ||
-      UNIT_AFTER.test(after) ||
+      isUnitPrice(mention) ||
       (options.spentIsAside === true && SPENT_BEFORE.test(before))
     );
   };
   const kept = pesos.filter((mention) => !isAside(mention));
-  return kept.length > 0 ? kept : pesos;
+  if (kept.length > 0) return kept;
+  // "vendí 4 pasteles a 350 cada uno", "3 boletos a 95 c/u": only the price of one is said. The
+  // total is the person's to say (Iris asks), never a product it works out or the unit price.
+  if (options.unitPriceIsNoTotal === true && pesos.length > 0 && pesos.every(isPriceOfOne)) return [];
+  return pesos;
 }

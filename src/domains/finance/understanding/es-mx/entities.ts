@@ -115,6 +115,7 @@ function collectPurchase(
   const prices = withoutAsides(
     analysis,
     analysis.money.filter((mention) => purchaseAmountRole(analysis, mention) === 'amount'),
+    { unitPriceIsNoTotal: true },
   );
   const balances = withoutAsides(
     analysis,
