@@ -577,6 +577,10 @@ describe('pt-BR: business names, titles, addresses and sign-offs', () => {
     // Past tenses with no regular ending ("foi", "teve") tell of the day too.
     ['hj o dia foi corrido, me mostra os boletos vencidos do Gustavo', undefined],
     ['esse mês teve as noivas do dia 14 e eu me perdi, quais boletos tão vencidos?', undefined],
+    // A day in a clause about something else; unless the list points back to it.
+    ['lista os boletos pagos da Doce Mel, quero conferir antes de mandar o pedido na terça', undefined],
+    ['o fornecedor vem cobrar na terça, então me diz quais boletos vencem nesse dia', '2026-11-24'],
+    ['e segunda, vence alguma coisa?', '2026-11-23'],
     ['listei os vencidos ontem mas apaguei sem querer, me manda de novo a lista', undefined],
     ['o que venceu ontem?', '2026-11-21'],
     ['e os de amanhã?', '2026-11-23'],

@@ -130,7 +130,11 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     const due = mentions.dueDates.filter((date) => date.iso !== undefined);
     // A list filters by due date: without a due word, a day told of something done ("a Vera
     // pagou um hj, me lista os outros boletos dela") says when it happened, not what to list.
-    const told = intent === 'LIST_BOLETOS' ? dated.filter((date) => !date.toldAsDone) : dated;
+    // Nor does a day said in another clause ("…antes de mandar o próximo pedido na terça").
+    const told =
+      intent === 'LIST_BOLETOS'
+        ? dated.filter((date) => !date.toldAsDone && mentions.listDates.includes(date))
+        : dated;
     let candidates = focused(due.length > 0 ? due : told, span, { onlyRequest });
     // A new boleto falls due ahead: a day already gone ("entreguei ontem … gera pra próxima
     // quarta") is the story's when another day is said. Alone it stays, and Gate 3 refuses it.

@@ -22,6 +22,8 @@ export interface Mentions {
   dates: DateMention[];
   /** The dates a due word introduces ("vence sexta", "vencimento pra segunda", "até o dia 10"). */
   dueDates: DateMention[];
+  /** The dates that may filter a list: not one of a clause about something else. */
+  listDates: DateMention[];
   ids: IdMention[];
   amounts: AmountMention[];
   /** Unmarked numbers: amounts or boleto numbers depending on the intent. */
@@ -49,6 +51,7 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
     content,
     dates: withoutDenied(scan, dates),
     dueDates: withoutDenied(scan, dueDates),
+    listDates: dates.filter((date) => mayFilterList(scan, date)),
     ids,
     ...owned,
     boletoNumbers: owned.bare.filter((value) => saidAsBoletoNumber(scan, value.from)),
@@ -56,6 +59,35 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
     names: withoutDenied(scan, names),
     status,
   };
+}
+
+/** Words of a request for a list of boletos. */
+const LIST_WORDS =
+  /^(?:boletos?|cobrancas?|lista|listar|mostra|mostrar|mostre|quais|qual|vencid[oa]s?|pag[oa]s|abertos?|pendentes?|atrasad[oa]s?|relacao|tem|vence\w*)$/;
+/** A verb of something else going on: an infinitive, a past tense, a going-to. */
+const OTHER_VERB = /^(?:[a-z]{2,}(?:ar|er|ir|ou|eu|iu)|vem|vai|vou|vamos|foi|teve|fez|veio)$/;
+const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?']);
+/** "…na terça, então me diz quais vencem nesse dia": the list points back to the day said. */
+const SAME_DAY = /\b(?:nesse|neste|naquele|no mesmo|nesse mesmo) dia\b/;
+
+/**
+ * Whether a date may filter a list: not when its clause tells of something else and asks for
+ * no list ("lista os boletos pagos da Doce Mel, … antes de mandar o próximo pedido na terça"),
+ * unless the list points back to it ("nesse dia"). "e amanhã?" and "me mostra os de amanhã" may.
+ */
+function mayFilterList(scan: Scan, date: DateMention): boolean {
+  if (SAME_DAY.test(scan.text.joined)) return true;
+  let from = date.from;
+  while (from > 0 && !CLAUSE_ENDS.has(scan.word(from - 1))) from--;
+  let to = date.to;
+  while (to < scan.tokens.length && !CLAUSE_ENDS.has(scan.word(to))) to++;
+  let otherVerb = false;
+  for (let i = from; i < to; i++) {
+    if (i >= date.from && i < date.to) continue;
+    if (LIST_WORDS.test(scan.word(i))) return true;
+    if (OTHER_VERB.test(scan.word(i))) otherVerb = true;
+  }
+  return !otherVerb;
 }
 
 const DUE_WORDS = new Set([
