@@ -397,6 +397,9 @@ describe('es-MX understanding: confidence', () => {
     '¿ya registré el gasto de uber?',
     'si compro unos tenis de 1,800, ¿todavía llego a fin de mes?',
     '¿me da para unos tenis de 1,800?',
+    // A week told to let off steam, said so: no spend to record.
+    'el lunes pagué 900 de luz, el miércoles 450 de gasolina y hoy 300 en el súper, nomás quería desahogarme',
+    'ayer gasté 1,500 en el taller, nada más era pa platicarte',
   ])('never proposes a write for a negation, a question or a hypothesis: %s', (text) => {
     expect(proposesWrite(text)).toBe(false);
   });
