@@ -179,6 +179,11 @@ export interface DomainPack {
   /** Human names of entity fields, for "Preciso saber: ...". */
   fieldLabel(field: string): string;
   /**
+   * Fields a reply may give together when one of them was asked: asked for a new start after
+   * "already booked at that time", "16 às 20" moves the end too.
+   */
+  askedTogether?: ReadonlyArray<readonly string[]>;
+  /**
    * Values a person's memories may give when a message leaves them out (seed 003 §5.1): a
    * preference said once ("lembra que eu prefiro vencimento no dia 10") fills the value, and the
    * proposal shows it and which memory gave it; the person confirms it like any other value.

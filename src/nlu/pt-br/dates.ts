@@ -97,6 +97,10 @@ const WEEKDAYS: Record<string, number> = {
   quinta: 4,
   sexta: 5,
   sabado: 6,
+  // Texted short: "sab", and "dom" after a word that says it is a day ("de dom", "no dom"), not
+  // the title ("Dom Ricardo").
+  sab: 6,
+  dom: 0,
 };
 /** "15", "1º", "primeiro", "quinze", "vinte e cinco". */
 const DAY = `(\\d{1,2}(?: [º°])?|primeiro|${NUMBER_WORDS_SOURCE})`;
@@ -123,7 +127,7 @@ const RELATIVE_DAY = tokenPattern(
 );
 const WEEKDAY = tokenPattern(
   '(?:(?:proxima|proximo|nesta|nessa|neste|nesse|esta|essa|este|esse) )?' +
-    '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo))' +
+    '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo|sab|(?<=(?:^| )(?:de|no|pro|pra|esse|este|nesse|neste|proximo) )dom))' +
     '(?: que vem| (passad[oa]|retrasad[oa]))?',
 );
 /** "primeira segunda de dezembro", "última sexta do mês", "segunda quarta do mês que vem". */

@@ -29,13 +29,20 @@ export async function patchDraft(
     t.reply(t.say('operation_cancelled'));
     return STOP;
   }
+  // A field asked with its companions ("16 às 20" for a window): the reply may give them all.
+  const expected = [
+    ...new Set([
+      ...draft.missing,
+      ...(t.pack.askedTogether ?? []).filter((group) => group.some((f) => draft.missing.includes(f))).flat(),
+    ]),
+  ];
   const patch = t.pack.understander.readPatch(said.text, {
-    expected: draft.missing,
+    expected,
     locale: t.input.tenant.locale,
     now: t.input.sentAt,
     timeZone: t.input.tenant.timeZone,
   });
-  const found = Object.keys(patch.entities).filter((field) => draft.missing.includes(field));
+  const found = Object.keys(patch.entities).filter((field) => expected.includes(field));
   if (found.length === 0 && !(patch.conflicts ?? []).length) {
     const understanding = await t.deps.engine.understand(said.text, t.scope, t.pack, said.typed);
     if (

@@ -1,10 +1,9 @@
-import type { EntityConflict } from '../../../../core/understanding';
-import { normalizeForMatch } from '../../../../core/text';
 import type { Intent } from './intents';
 import type { BareNumber } from '../../../../nlu/pt-br/money';
 import type { IdMention } from './boleto-ids';
 import type { Mentions } from './mentions';
 import { focused, type RequestSpan } from './request-span';
+import { EntityCollector, type Resolved } from '../../../../nlu/pt-br/entity-collector';
 
 /**
  * Turns mentions into the entities of an intent. The names are the contract with the pipeline:
@@ -17,40 +16,6 @@ import { focused, type RequestSpan } from './request-span';
  * no entities: a date in "qual a previsão do tempo amanhã?" is not a due date.
  */
 export type Entities = Record<string, string | number>;
-
-export interface Resolved {
-  entities: Entities;
-  conflicts: EntityConflict[];
-}
-
-/** Collects the distinct values of each field; fields with one value become entities. */
-export class EntityCollector {
-  private readonly values = new Map<string, Array<string | number>>();
-  private readonly keys = new Map<string, Set<string>>();
-
-  /** `key` decides sameness ("João" and "joão" are one contact); defaults to the value. */
-  add(field: string, value: string | number, key: string = String(value)): void {
-    const keys = this.keys.get(field) ?? new Set<string>();
-    if (keys.has(key)) return;
-    keys.add(key);
-    this.keys.set(field, keys);
-    this.values.set(field, [...(this.values.get(field) ?? []), value]);
-  }
-
-  addName(value: string): void {
-    this.add('contact_name', value, normalizeForMatch(value));
-  }
-
-  result(): Resolved {
-    const entities: Entities = {};
-    const conflicts: EntityConflict[] = [];
-    for (const [field, values] of this.values) {
-      if (values.length === 1 && values[0] !== undefined) entities[field] = values[0];
-      else conflicts.push({ field, values });
-    }
-    return { entities, conflicts };
-  }
-}
 
 /**
  * The fields each intent reads. A value the words hold for another purpose is not an entity

@@ -1,7 +1,7 @@
 import type { PatchContext, Understanding } from '../../../../core/understanding';
 import { todayIn } from '../../../../nlu/civil-date';
 import { readBareName } from '../../../../nlu/pt-br/contact-name';
-import { EntityCollector } from './entities';
+import { EntityCollector } from '../../../../nlu/pt-br/entity-collector';
 import { readMentions } from './mentions';
 import { prepare } from '../../../../nlu/pt-br/prepared-text';
 import { Scan } from '../../../../nlu/pt-br/scan';
