@@ -8,7 +8,8 @@ import { createPrismaClient } from '../src/stores/prisma/client';
 
 /**
  * Demo data, idempotent: a boletos tenant ("demo", pt-BR) with contacts — two of them named
- * João — and a finance tenant ("cristi", es-MX). Each has a console user for `npm run chat`.
+ * João —, a finance tenant ("cristi", es-MX) and a condominium ("jardim", pt-BR) with its spaces,
+ * units and residents. Each has console users for `npm run chat`.
  */
 export const DEMO = {
   boletos: {
@@ -24,6 +25,71 @@ export const DEMO = {
     slug: 'cristi',
     name: 'Finanzas de Cristina',
     users: [{ handle: 'cristina', name: 'Cristina Ramírez', role: 'owner', phone: '5215512345678' }],
+  },
+  condominio: {
+    slug: 'jardim',
+    name: 'Condomínio Jardim das Flores',
+    // Residents book for their unit; the síndica runs the condominium (and lives in it).
+    users: [
+      {
+        handle: 'marina',
+        name: 'Marina Alves',
+        role: 'operator',
+        phone: null,
+        unit: 'Bloco A, apto 101',
+        condoRole: 'morador',
+      },
+      {
+        handle: 'rafael',
+        name: 'Rafael Costa',
+        role: 'operator',
+        phone: null,
+        unit: 'Bloco B, apto 204',
+        condoRole: 'morador',
+      },
+      {
+        handle: 'carla',
+        name: 'Carla Menezes',
+        role: 'owner',
+        phone: null,
+        unit: 'Bloco A, apto 301',
+        condoRole: 'sindico',
+      },
+    ],
+    units: ['Bloco A, apto 101', 'Bloco A, apto 102', 'Bloco A, apto 301', 'Bloco B, apto 204'],
+    // As the regulations say (prisma/knowledge/condominio/reservas-de-espacos.md).
+    spaces: [
+      {
+        name: 'Salão de festas',
+        aliases: ['salao', 'salao de festa', 'salaozinho'],
+        opensAt: 10 * 60,
+        closesAt: 23 * 60,
+        capacity: 80,
+        feeCents: 15000,
+        minLeadHours: 48,
+        maxPerUnitPerMonth: 2,
+      },
+      {
+        name: 'Churrasqueira',
+        aliases: ['churras', 'churrasq', 'area de churrasco'],
+        opensAt: 10 * 60,
+        closesAt: 22 * 60,
+        capacity: 30,
+        feeCents: 8000,
+        minLeadHours: 24,
+        maxPerUnitPerMonth: 2,
+      },
+      {
+        name: 'Quadra poliesportiva',
+        aliases: ['quadra', 'quadrinha', 'quadra de futsal'],
+        opensAt: 7 * 60,
+        closesAt: 22 * 60,
+        capacity: 20,
+        feeCents: 0,
+        minLeadHours: 2,
+        maxPerUnitPerMonth: 8,
+      },
+    ],
   },
 } as const;
 
@@ -69,18 +135,65 @@ export async function runSeed(
       },
     });
     for (const u of DEMO.finance.users) await ensureConsoleUser(db, cristi.id, u);
+    const jardim = await seedCondominium(db);
     // The demo knowledge bases (written by the team): adding them again changes nothing.
     const knowledge = new Knowledge(new KnowledgeStore(db));
     await loadDemoKnowledge(knowledge, demo.id, 'boletos');
     await loadDemoKnowledge(knowledge, cristi.id, 'finance');
+    await loadDemoKnowledge(knowledge, jardim.id, 'condominio');
     if (!options.quiet)
       console.log(
-        `Seeded tenants "${DEMO.boletos.slug}" (boletos, pt-BR) and "${DEMO.finance.slug}" (finance, es-MX).`,
+        `Seeded tenants "${DEMO.boletos.slug}" (boletos, pt-BR), "${DEMO.finance.slug}" (finance, es-MX) and "${DEMO.condominio.slug}" (condominio, pt-BR).`,
       );
   } finally {
     await db.$disconnect();
   }
 }
+
+/** The demo condominium: its spaces, units and residents (each a console user with a unit). */
+async function seedCondominium(db: ReturnType<typeof createPrismaClient>): Promise<{ id: string }> {
+  const demo = DEMO.condominio;
+  const tenant = await db.tenant.upsert({
+    where: { slug: demo.slug },
+    update: {},
+    create: {
+      slug: demo.slug,
+      name: demo.name,
+      pack: 'condominio',
+      locale: 'pt-BR',
+      timeZone: 'America/Sao_Paulo',
+      currency: 'BRL',
+      aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [] },
+    },
+  });
+  for (const space of demo.spaces)
+    await db.condoSpace.upsert({
+      where: { tenantId_name: { tenantId: tenant.id, name: space.name } },
+      update: {},
+      create: { tenantId: tenant.id, ...space, aliases: [...space.aliases] },
+    });
+  for (const label of demo.units)
+    await db.condoUnit.upsert({
+      where: { tenantId_label: { tenantId: tenant.id, label } },
+      update: {},
+      create: { tenantId: tenant.id, label },
+    });
+  for (const u of demo.users) {
+    const userId = await ensureConsoleUser(db, tenant.id, u);
+    const unit = await db.condoUnit.findUniqueOrThrow({
+      where: { tenantId_label: { tenantId: tenant.id, label: u.unit } },
+    });
+    await db.condoResident.upsert({
+      where: { userId },
+      update: {},
+      create: { userId, tenantId: tenant.id, unitId: unit.id, role: u.condoRole },
+    });
+  }
+  return tenant;
+}
+
+/** The packs with demo documents (`prisma/knowledge/<pack>/`). */
+export type DemoKnowledgePack = 'boletos' | 'finance' | 'condominio';
 
 /**
  * Adds a pack's demo documents (`prisma/knowledge/<pack>/*.md`, titled by that folder's
@@ -90,7 +203,7 @@ export async function runSeed(
 export async function loadDemoKnowledge(
   knowledge: Knowledge,
   tenantId: string,
-  pack: 'boletos' | 'finance',
+  pack: DemoKnowledgePack,
 ): Promise<void> {
   const folder = join(__dirname, 'knowledge', pack);
   const locale = pack === 'finance' ? 'es-MX' : 'pt-BR';
@@ -106,7 +219,7 @@ export async function loadDemoKnowledge(
 }
 
 /** A demo document's title, as its folder's `titles.json` gives it (else its file name). */
-export function demoDocumentTitle(pack: 'boletos' | 'finance', file: string): string {
+export function demoDocumentTitle(pack: DemoKnowledgePack, file: string): string {
   const titles = JSON.parse(
     readFileSync(join(__dirname, 'knowledge', pack, 'titles.json'), 'utf8'),
   ) as Record<string, string>;
@@ -117,15 +230,16 @@ async function ensureConsoleUser(
   db: ReturnType<typeof createPrismaClient>,
   tenantId: string,
   u: { handle: string; name: string; role: string; phone: string | null },
-): Promise<void> {
+): Promise<string> {
   const identity = await db.channelIdentity.findUnique({
     where: { channel_externalId: { channel: 'console', externalId: `${tenantId}:${u.handle}` } },
   });
-  if (identity) return;
+  if (identity) return identity.userId;
   const user = await db.user.create({
     data: { tenantId, name: u.name, role: u.role as 'owner', phone: u.phone },
   });
   await db.channelIdentity.create({
     data: { tenantId, userId: user.id, channel: 'console', externalId: `${tenantId}:${u.handle}` },
   });
+  return user.id;
 }

@@ -4,6 +4,7 @@
  *
  *   npm run chat                          # the demo boletos tenant, as Ana (owner)
  *   npm run chat -- --tenant cristi       # the demo finance tenant (es-MX)
+ *   npm run chat -- --tenant jardim       # the demo condominium (pt-BR), as Marina (resident)
  *   npm run chat -- --user bruno          # another user of the tenant
  *   npm run chat -- --json < lines.txt    # one JSON object per reply
  *   npm run chat -- --attach              # use pipeline workers already running elsewhere
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log('usage: npm run chat -- [--tenant demo|cristi] [--user <handle>] [--json] [--attach]');
+    console.log('usage: npm run chat -- [--tenant demo|cristi|jardim] [--user <handle>] [--json] [--attach]');
     return;
   }
   // The chat checks Redis itself and says it in one friendly line (the pipeline's check logs an
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
       'note: this Redis may lose queued work on a restart (fine for trying Iris; for production see the README, "Running Redis for production")\n',
     );
   const tenant = await c.db.tenant.findUnique({ where: { slug: values.tenant } });
-  if (!tenant) throw new Error(`no tenant "${values.tenant}" (try --tenant demo or --tenant cristi)`);
+  if (!tenant) throw new Error(`no tenant "${values.tenant}" (try --tenant demo, cristi or jardim)`);
   const identities = await c.db.channelIdentity.findMany({
     where: { tenantId: tenant.id, channel: 'console' },
     include: { user: true },

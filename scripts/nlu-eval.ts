@@ -1,5 +1,5 @@
 /**
- * `npm run nlu:eval -- --pack boletos|finance (or --locale pt-BR|es-MX) [--heldout] [--set dev]
+ * `npm run nlu:eval -- --pack boletos|finance|condominio (or --locale es-MX) [--heldout] [--set dev]
  * [--failures] [--rules] [--file path.jsonl]`: scores a
  * pack's offline understanding on its labeled sets (see `nlu-sets.ts`) and prints, side by side
  * for the sets that exist (fixtures and dev: trained on, see `nlu:crossval` for dev's honest figure;

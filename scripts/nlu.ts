@@ -4,8 +4,8 @@
  *
  *   echo "cria um boleto de 150 pro João pra sexta" | npm run nlu -- --now 2026-11-22T10:00:00-03:00
  *
- * Options: --pack boletos|finance, or --locale pt-BR|es-MX for the one pack that speaks it
- * (default pt-BR); --now <ISO-8601 date-time with offset>
+ * Options: --pack boletos|finance|condominio, or --locale es-MX for the one pack that speaks it
+ * (default boletos; pt-BR is spoken by two packs, name one); --now <ISO-8601 date-time with offset>
  * (default: the current time, read per line); --tz <IANA zone> (default America/Sao_Paulo for
  * pt-BR, America/Mexico_City for es-MX). A bad option prints an error on stderr and exits 2.
  * Only the documented entities of the locale are printed (pt-BR's internal `status` is not).
@@ -17,7 +17,7 @@ import type { DomainPack } from '../src/domains/types';
 import { DEFAULT_TIME_ZONE, pickEntities } from '../src/nlu';
 
 const USAGE =
-  'usage: npm run nlu -- [--pack boletos|finance | --locale pt-BR|es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
+  'usage: npm run nlu -- [--pack boletos|finance|condominio | --locale es-MX] [--now 2026-11-22T10:00:00-03:00] [--tz America/Sao_Paulo]';
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 interface Options {

@@ -1,4 +1,5 @@
 import { boletosPack } from '../domains/boletos';
+import { condominioPack } from '../domains/condominio';
 import { financePack } from '../domains/finance';
 import type { Locale } from '../core/locale';
 import type { DomainPack, DomainPackId } from '../domains/types';
@@ -7,6 +8,7 @@ import type { DomainPack, DomainPackId } from '../domains/types';
 const PACKS: Partial<Record<DomainPackId, DomainPack>> = {
   boletos: boletosPack,
   finance: financePack,
+  condominio: condominioPack,
 };
 
 export function packFor(id: DomainPackId): DomainPack {
@@ -21,9 +23,11 @@ export function allPacks(): DomainPack[] {
 
 /**
  * The pack a command line names: `--pack <id>`, or `--locale <locale>` when exactly one pack
- * speaks it (a convenience while each locale has one pack; two pt-BR packs need `--pack`).
+ * speaks it (es-MX: finance; pt-BR is spoken by boletos and condominio, so it needs `--pack`);
+ * neither: boletos, the first pack.
  */
 export function packNamed(options: { pack?: string; locale?: Locale }): DomainPack {
+  if (options.pack === undefined && options.locale === undefined) return packFor('boletos');
   if (options.pack !== undefined) {
     const pack = allPacks().find((p) => p.id === options.pack);
     if (!pack)
@@ -34,7 +38,7 @@ export function packNamed(options: { pack?: string; locale?: Locale }): DomainPa
       );
     return pack;
   }
-  const locale = options.locale ?? 'pt-BR';
+  const locale = options.locale;
   const speaking = allPacks().filter((p) => p.locale === locale);
   if (speaking.length === 1) return speaking[0]!;
   throw new Error(

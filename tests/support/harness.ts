@@ -8,6 +8,7 @@ import { ConsoleChannel } from '../../src/channels/console/console-channel';
 import type { OutboundMessage } from '../../src/core/messages';
 import { outboundQueueName } from '../../src/queues/names';
 import { nameKey } from '../../src/domains/contacts';
+import { DEMO } from '../../prisma/seed';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
 
 /**
@@ -93,6 +94,44 @@ export class Harness {
     });
     this.tenantIds.add(tenant.id);
     return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
+  }
+
+  /**
+   * A condominium tenant (pt-BR, São Paulo) with the demo's three spaces and rules, two units
+   * with a resident each (chats `marina` and `rafael`) and a user of no unit (`visitor`).
+   */
+  async condominioTenant() {
+    const slug = `c-${randomUUID().slice(0, 8)}`;
+    const tenant = await this.db.tenant.create({
+      data: {
+        slug,
+        name: `Condomínio ${slug}`,
+        pack: 'condominio',
+        locale: 'pt-BR',
+        timeZone: 'America/Sao_Paulo',
+        currency: 'BRL',
+        aiSettings: { enabled: false, mode: 'offline' },
+      },
+    });
+    this.tenantIds.add(tenant.id);
+    for (const space of DEMO.condominio.spaces)
+      await this.db.condoSpace.create({
+        data: { tenantId: tenant.id, ...space, aliases: [...space.aliases] },
+      });
+    const resident = async (label: string) => {
+      const unit = await this.db.condoUnit.create({ data: { tenantId: tenant.id, label } });
+      const made = await this.user(tenant.id, 'operator');
+      await this.db.condoResident.create({
+        data: { userId: made.user.id, tenantId: tenant.id, unitId: unit.id, role: 'morador' },
+      });
+      return { ...made, unit };
+    };
+    return {
+      tenant,
+      marina: await resident('Bloco A, apto 101'),
+      rafael: await resident('Bloco B, apto 204'),
+      visitor: await this.user(tenant.id, 'operator'),
+    };
   }
 
   /** A user of the tenant with a console identity, and a chat speaking as them. */

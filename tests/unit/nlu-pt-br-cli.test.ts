@@ -64,7 +64,8 @@ describe('npm run nlu (scripts/nlu.ts)', () => {
 
   it.each([
     [['--locale', 'fr-FR'], '--locale'],
-    [['--pack', 'condominio'], 'no domain pack "condominio"'],
+    [['--pack', 'seguros'], 'no domain pack "seguros"'],
+    [['--locale', 'pt-BR'], 'several packs speak pt-BR'],
     [['--now', '2026-11-22'], '--now'],
     [['--now', 'amanhã'], '--now'],
     [['--tz', 'Mars/Olympus_Mons'], '--tz'],

@@ -18,7 +18,7 @@ import { startSender } from './sender';
 export async function startWebChat(
   c: Container,
   web: FastifyInstance,
-  demoTenantSlugs: readonly string[] = [DEMO.boletos.slug, DEMO.finance.slug],
+  demoTenantSlugs: readonly string[] = [DEMO.boletos.slug, DEMO.finance.slug, DEMO.condominio.slug],
 ): Promise<void> {
   const production = c.config.NODE_ENV === 'production';
   if (production && !c.config.WEB_SESSION_SECRET) {

@@ -8,6 +8,14 @@ import type { SearchSynonyms } from '../search-synonyms';
  * document's: a tenant's own documents use the same words.
  */
 export const PT_BR_SEARCH_SYNONYMS: SearchSynonyms = [
+  // A condominium's rules, as residents ask about them.
+  [
+    'animais de estimacao caes',
+    ['cachorro', 'cachorros', 'cachorrinho', 'gato', 'gatos', 'pet', 'pets', 'bicho'],
+  ],
+  ['horario de silencio barulho', ['som alto', 'festa ate tarde', 'fazer barulho', 'musica alta', 'zoada']],
+  ['mudancas', ['mudanca', 'me mudar', 'caminhao de mudanca']],
+  ['obras reformas', ['obra', 'reforma', 'quebrar parede', 'furadeira']],
   ['nota fiscal', ['nf', 'nfe', 'nfs', 'nfse', 'cupom fiscal']],
   ['beneficiario', ['favorecido', 'cedente', 'recebedor', 'quem recebe']],
   ['pagador', ['sacado', 'quem paga']],

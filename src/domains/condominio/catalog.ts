@@ -1,0 +1,74 @@
+/**
+ * Every sentence the condominium pack says, in Brazilian Portuguese. Dates, times and money are
+ * filled in by the code that renders ("sábado, 05/12/2026", "18:00", "R$ 150,00"); no number is
+ * ever written here.
+ */
+export const condominioCatalog = {
+  // Gate 3 rules (docs/condominio.md#rules)
+  // Not a question: the person cannot fix it in the chat.
+  not_a_resident:
+    'Seu cadastro não está ligado a uma unidade do condomínio, então não posso reservar nem cancelar em seu nome. Fale com a administração.',
+  space_not_found: 'Não encontrei o espaço "{space}". Os espaços são: {spaces}. Qual deles?',
+  space_ambiguous: 'Há mais de um espaço com esse nome: {spaces}. Qual deles?',
+  date_invalid: 'Data inválida.',
+  date_past: 'Essa data já passou ({date}).',
+  date_too_far: 'Só é possível reservar com até {days} dias de antecedência.',
+  lead_time: 'O espaço {space} precisa ser reservado com pelo menos {hours} horas de antecedência.',
+  time_invalid: 'O horário de término precisa ser depois do início.',
+  outside_hours: 'O espaço {space} funciona das {opens} às {closes}.',
+  over_capacity: 'O espaço {space} comporta no máximo {capacity} pessoas.',
+  guests_invalid: 'O número de convidados precisa ser maior que zero.',
+  slot_taken: 'O espaço {space} já está reservado nesse horário em {date}. Horários livres: {windows}.',
+  slot_taken_full: 'O espaço {space} já está reservado o dia todo em {date}.',
+  monthly_limit: 'Sua unidade já tem {count} reservas do espaço {space} em {month}, o máximo por mês.',
+  reservation_not_found: 'Não encontrei reserva ativa da sua unidade{filter}.',
+  reservation_ambiguous: 'Sua unidade tem mais de uma reserva{filter}: {reservations}. Qual delas?',
+  reservation_gone: 'Essa reserva já não está ativa.',
+  // Two values for one field in one message: ask which
+  conflict_space: 'Você citou mais de um espaço ({values}). Qual deles?',
+  conflict_date: 'Você citou mais de uma data ({values}). Qual é a data?',
+  conflict_start_time: 'Você citou mais de um horário de início ({values}). Qual é?',
+  conflict_end_time: 'Você citou mais de um horário de término ({values}). Qual é?',
+  conflict_guests: 'Você citou mais de um número de convidados ({values}). Quantos serão?',
+  // Field names for "Preciso saber: ..."
+  field_space: 'o espaço',
+  field_date: 'a data',
+  field_start_time: 'o horário de início',
+  field_end_time: 'o horário de término',
+  field_guests: 'o número de convidados',
+  // Sentence parts
+  part_guests: ', {guests} convidados',
+  part_fee: ' Taxa de uso: {fee}, cobrada da unidade {unit}.',
+  part_no_fee: ' Sem taxa de uso.',
+  filter_space: ' do espaço {space}',
+  filter_date: ' em {date}',
+  reservation_line: '{space}, {date}, das {start} às {end}',
+  window: 'das {start} às {end}',
+  day: '{date} ({weekday})',
+  weekday_0: 'domingo',
+  weekday_1: 'segunda-feira',
+  weekday_2: 'terça-feira',
+  weekday_3: 'quarta-feira',
+  weekday_4: 'quinta-feira',
+  weekday_5: 'sexta-feira',
+  weekday_6: 'sábado',
+  // Proposals: every value that will be written
+  propose_reservation:
+    'Reservar o espaço {space} para a unidade {unit} em {date}, das {start} às {end}{guests}.{fee}',
+  propose_cancel: 'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.',
+  // Results
+  reserved: 'Pronto. Reserva feita: {space}, {date}, das {start} às {end}{guests}.{fee}',
+  cancelled: 'Pronto. Reserva cancelada: {space}, {date}, das {start} às {end}.',
+  availability_free: 'O espaço {space} está livre em {date} {window}.',
+  availability_taken:
+    'O espaço {space} não está livre em {date} {window}. Horários livres nesse dia: {windows}.',
+  availability_day: 'Espaço {space}, {date}: funciona das {opens} às {closes}. Horários livres: {windows}.',
+  availability_day_full: 'O espaço {space} está todo reservado em {date}.',
+  list_header: 'Reservas da unidade {unit}:',
+  list_line: '• {line}',
+  list_empty: 'Sua unidade não tem reservas futuras{filter}.',
+  // GENERAL_QUESTION
+  help: 'Sou a Iris do condomínio. Posso ver se um espaço está livre, reservar o salão de festas, a churrasqueira ou a quadra para a sua unidade, listar e cancelar suas reservas, e responder dúvidas sobre o regimento. Antes de reservar ou cancelar eu peço sua confirmação. Exemplo: "reserva a churrasqueira sábado das 12h às 18h pra 20 pessoas".',
+} as const;
+
+export type CondominioMessageKey = keyof typeof condominioCatalog;

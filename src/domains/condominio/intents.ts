@@ -1,0 +1,22 @@
+import type { IntentSpec } from '../types';
+
+/**
+ * The condominium intents (docs/condominio.md), the entities each always needs, and the tool it
+ * calls. A cancellation names its reservation by space and/or day; which ones match is Gate 3's
+ * question (validate.ts), so it requires nothing up front.
+ */
+export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
+  CHECK_AVAILABILITY: {
+    name: 'CHECK_AVAILABILITY',
+    required: ['space', 'date'],
+    tool: 'verificar_disponibilidade',
+  },
+  CREATE_RESERVATION: {
+    name: 'CREATE_RESERVATION',
+    required: ['space', 'date', 'start_time', 'end_time'],
+    tool: 'criar_reserva',
+  },
+  LIST_RESERVATIONS: { name: 'LIST_RESERVATIONS', required: [], tool: 'listar_reservas' },
+  CANCEL_RESERVATION: { name: 'CANCEL_RESERVATION', required: [], tool: 'cancelar_reserva' },
+  GENERAL_QUESTION: { name: 'GENERAL_QUESTION', required: [] },
+};

@@ -1,0 +1,114 @@
+import { formatMoney } from '../../core/format';
+import type { Rendered } from '../types';
+import { dayText, say } from './say';
+
+/**
+ * The condominium pack's replies: the confirmation prompts (every value that will be written)
+ * and the sentences for tool results. Every number shown is a field of the result or of the
+ * proposal's params, only formatted here.
+ */
+type Values = Record<string, unknown>;
+
+const money = (cents: unknown) => formatMoney(Number(cents), 'pt-BR');
+const guestsPart = (v: Values) => (v.guests != null ? say('part_guests', { guests: Number(v.guests) }) : '');
+const feePart = (v: Values) =>
+  Number(v.fee_cents) > 0
+    ? say('part_fee', { fee: money(v.fee_cents), unit: String(v.unit_label) })
+    : say('part_no_fee');
+const window = (start: unknown, end: unknown) => say('window', { start: String(start), end: String(end) });
+const windows = (list: unknown) =>
+  (list as Array<{ start_time: string; end_time: string }>)
+    .map((w) => window(w.start_time, w.end_time))
+    .join('; ');
+
+export function describeProposal(tool: string, params: Values): string {
+  if (tool === 'criar_reserva')
+    return say('propose_reservation', {
+      space: String(params.space_name),
+      unit: String(params.unit_label),
+      date: dayText(String(params.date)),
+      start: String(params.start_time),
+      end: String(params.end_time),
+      guests: guestsPart(params),
+      fee: feePart(params),
+    });
+  if (tool === 'cancelar_reserva')
+    return say('propose_cancel', {
+      space: String(params.space_name),
+      unit: String(params.unit_label),
+      date: dayText(String(params.date)),
+      start: String(params.start_time),
+      end: String(params.end_time),
+    });
+  return '';
+}
+
+export function render(tool: string, result: Values): Rendered {
+  const day = () => dayText(String(result.date));
+  switch (tool) {
+    case 'criar_reserva':
+      return {
+        text: say('reserved', {
+          space: String(result.space_name),
+          date: day(),
+          start: String(result.start_time),
+          end: String(result.end_time),
+          guests: guestsPart(result),
+          fee: feePart(result),
+        }),
+      };
+    case 'cancelar_reserva':
+      return {
+        text: say('cancelled', {
+          space: String(result.space_name),
+          date: day(),
+          start: String(result.start_time),
+          end: String(result.end_time),
+        }),
+      };
+    case 'verificar_disponibilidade':
+      return { text: availability(result) };
+    case 'listar_reservas':
+      return { text: list(result) };
+    default:
+      return { text: '' };
+  }
+}
+
+function availability(r: Values): string {
+  const free = r.free_windows as unknown[];
+  const asked = r.asked as { start_time: string; end_time: string; free: boolean } | undefined;
+  const base = { space: String(r.space_name), date: dayText(String(r.date)) };
+  if (asked)
+    return asked.free
+      ? say('availability_free', { ...base, window: window(asked.start_time, asked.end_time) })
+      : say('availability_taken', {
+          ...base,
+          window: window(asked.start_time, asked.end_time),
+          windows: free.length > 0 ? windows(free) : '—',
+        });
+  if (free.length === 0) return say('availability_day_full', base);
+  return say('availability_day', {
+    ...base,
+    opens: String(r.opens),
+    closes: String(r.closes),
+    windows: windows(free),
+  });
+}
+
+function list(r: Values): string {
+  const rows = r.reservations as Array<Values>;
+  const filter = r.space_name ? say('filter_space', { space: String(r.space_name) }) : '';
+  if (rows.length === 0) return say('list_empty', { filter });
+  const lines = rows.map((row) =>
+    say('list_line', {
+      line: say('reservation_line', {
+        space: String(row.space_name),
+        date: dayText(String(row.date)),
+        start: String(row.start_time),
+        end: String(row.end_time),
+      }),
+    }),
+  );
+  return [say('list_header', { unit: String(r.unit_label) }), ...lines].join('\n');
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { DomainError } from '../../../core/errors';
+import type { Db } from '../../types';
+import { defineWriteTool } from '../../define-tool';
+import { dateOf, isoOf, minutesOf, timeOf } from '../clock';
+import { slotOrMonthBroken } from '../validate';
+import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS } from './schemas';
+
+const input = z
+  .object({
+    space_id: id,
+    unit_id: id,
+    date: isoDate,
+    start_time: clockTime,
+    end_time: clockTime,
+    guests: z.number().int().positive().optional(),
+    fee_cents: z.number().int().min(0),
+  })
+  .refine((v) => (minutesOf(v.end_time) ?? 0) > (minutesOf(v.start_time) ?? 0), {
+    message: 'the window ends after it starts',
+  });
+
+/**
+ * Books a space for the unit (a write: proposed, confirmed, then run once). Two residents
+ * confirming the same evening at the same time: the space's row is locked for the transaction,
+ * the window and the month's limit are checked again under it, and the second one is told the
+ * free windows. Exactly once: the confirmation nonce is unique on the row.
+ */
+export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
+  name: 'criar_reserva',
+  description: 'Reserva um espaço do condomínio para a unidade da pessoa, num dia e horário.',
+  parameters: z.object({
+    space: z.string().describe('O espaço, como a pessoa o chamou'),
+    date: isoDate.describe('O dia (AAAA-MM-DD)'),
+    start_time: clockTime.describe('Início (HH:MM)'),
+    end_time: clockTime.describe('Fim (HH:MM)'),
+    guests: z.number().int().optional().describe('Número de convidados, se dito'),
+  }),
+  input,
+  allowedRoles: RESIDENTS,
+  async execute(params, ctx) {
+    const existing = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
+    if (existing) return existing;
+    // Serialises the bookings of this space: whoever holds the lock sees every booking made before.
+    const locked = await ctx.db.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM condo_spaces WHERE id = ${params.space_id}::uuid AND "tenantId" = ${ctx.tenant.id}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw new DomainError('space_not_found', { space: '', spaces: '' });
+    const space = await ctx.db.condoSpace.findUniqueOrThrow({ where: { id: params.space_id } });
+    const start = minutesOf(params.start_time) ?? 0;
+    const end = minutesOf(params.end_time) ?? 0;
+    const broken = await slotOrMonthBroken(ctx, space, { unitId: params.unit_id }, params.date, {
+      start,
+      end,
+    });
+    if (broken) throw new DomainError(broken.messageKey, broken.params);
+    try {
+      await ctx.db.condoReservation.create({
+        data: {
+          tenantId: ctx.tenant.id,
+          spaceId: space.id,
+          unitId: params.unit_id,
+          userId: ctx.user.id,
+          date: dateOf(params.date),
+          startMinute: start,
+          endMinute: end,
+          guests: params.guests ?? null,
+          feeCents: params.fee_cents,
+          nonce: ctx.nonce,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const row = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
+    if (!row) throw new Error(`reservation of nonce ${ctx.nonce} not found after insert`);
+    return row;
+  },
+});
+
+async function byNonce(
+  db: Db,
+  nonce: string,
+  tenantId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const row = await db.condoReservation.findUnique({
+    where: { nonce },
+    include: { space: { select: { name: true } }, unit: { select: { label: true } } },
+  });
+  if (!row) return undefined;
+  if (row.tenantId !== tenantId) throw new Error(`nonce ${nonce} belongs to another tenant`);
+  return {
+    space_name: row.space.name,
+    unit_label: row.unit.label,
+    date: isoOf(row.date),
+    start_time: timeOf(row.startMinute),
+    end_time: timeOf(row.endMinute),
+    guests: row.guests,
+    fee_cents: row.feeCents,
+  };
+}

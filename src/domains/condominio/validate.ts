@@ -1,0 +1,293 @@
+import type { Entities, Scope, Validation } from '../types';
+import { daysBetween, dateOf, isoOf, minutesOf, nowIn, timeOf } from './clock';
+import { residentOf, type Resident } from './residents';
+import { freeWindows, overlaps, spacesNamed, spacesOf, takenOn, type Space } from './spaces';
+import { dayText, say } from './say';
+
+/**
+ * Gate 3 of the condominium pack (docs/condominio.md#rules): a space named by the resident's
+ * words is one of the condominium's, a day is a real day ahead within the space's limits, a
+ * window lies within its hours and takes no one else's time, the guests fit, and the unit has
+ * not used up its bookings of the month. Every rule is the space's data; the booking's
+ * transaction checks the time and the month again (criar_reserva).
+ */
+export async function validateCondominio(
+  intent: string,
+  entities: Entities,
+  scope: Scope,
+): Promise<Validation> {
+  switch (intent) {
+    case 'CHECK_AVAILABILITY':
+      return validateAvailability(entities, scope);
+    case 'CREATE_RESERVATION':
+      return validateReservation(entities, scope);
+    case 'LIST_RESERVATIONS':
+      return validateList(entities, scope);
+    case 'CANCEL_RESERVATION':
+      return validateCancel(entities, scope);
+    default:
+      return { status: 'pass', params: {} };
+  }
+}
+
+const date = dayText;
+const windowsText = (windows: ReadonlyArray<{ start: number; end: number }>) =>
+  windows.map((w) => say('window', { start: timeOf(w.start), end: timeOf(w.end) })).join('; ');
+
+type Found<T> = { ok: T } | { failure: Validation };
+
+async function findSpace(words: unknown, scope: Scope): Promise<Found<Space>> {
+  const spaces = await spacesOf(scope.db, scope.tenant.id);
+  const named = spacesNamed(String(words), spaces);
+  if (named.length === 1) return { ok: named[0]! };
+  const list = (named.length > 1 ? named : spaces).map((s) => s.name).join(', ');
+  return named.length > 1
+    ? {
+        failure: {
+          status: 'ambiguous',
+          field: 'space',
+          messageKey: 'space_ambiguous',
+          params: { spaces: list },
+        },
+      }
+    : {
+        failure: {
+          status: 'not_found',
+          field: 'space',
+          messageKey: 'space_not_found',
+          params: { space: String(words), spaces: list },
+        },
+      };
+}
+
+/** A real day, not gone, within how far ahead the space takes bookings. */
+function checkDay(iso: unknown, space: Space, scope: Scope): Validation | undefined {
+  const text = String(iso);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
+  if (!day || Number.isNaN(day.getTime()) || isoOf(day) !== text)
+    return { status: 'invalid', field: 'date', messageKey: 'date_invalid' };
+  const { today } = nowIn(scope.now, scope.tenant.timeZone);
+  const ahead = daysBetween(today, text);
+  if (ahead < 0)
+    return { status: 'invalid', field: 'date', messageKey: 'date_past', params: { date: date(text) } };
+  if (ahead > space.maxDaysAhead)
+    return {
+      status: 'invalid',
+      field: 'date',
+      messageKey: 'date_too_far',
+      params: { days: space.maxDaysAhead },
+    };
+  return undefined;
+}
+
+async function validateAvailability(entities: Entities, scope: Scope): Promise<Validation> {
+  const missing = ['space', 'date'].filter((field) => entities[field] === undefined);
+  if (missing.length > 0) return { status: 'missing', missing };
+  const found = await findSpace(entities.space, scope);
+  if ('failure' in found) return found.failure;
+  const space = found.ok;
+  const dayFailure = checkDay(entities.date, space, scope);
+  if (dayFailure) return dayFailure;
+  const start = minutesOf(entities.start_time);
+  const end = minutesOf(entities.end_time);
+  return {
+    status: 'pass',
+    params: {
+      space_id: space.id,
+      date: String(entities.date),
+      ...(start !== undefined ? { start_time: timeOf(start) } : {}),
+      ...(end !== undefined && (start === undefined || end > start) ? { end_time: timeOf(end) } : {}),
+    },
+  };
+}
+
+async function validateReservation(entities: Entities, scope: Scope): Promise<Validation> {
+  const missing = ['space', 'date', 'start_time', 'end_time'].filter(
+    (field) => entities[field] === undefined,
+  );
+  if (missing.length > 0) return { status: 'missing', missing };
+  const resident = await residentOf(scope.db, scope);
+  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
+  const found = await findSpace(entities.space, scope);
+  if ('failure' in found) return found.failure;
+  const space = found.ok;
+  const dayFailure = checkDay(entities.date, space, scope);
+  if (dayFailure) return dayFailure;
+  const day = String(entities.date);
+  const start = minutesOf(entities.start_time);
+  const end = minutesOf(entities.end_time);
+  if (start === undefined) return { status: 'invalid', field: 'start_time', messageKey: 'time_invalid' };
+  if (end === undefined || end <= start)
+    return { status: 'invalid', field: 'end_time', messageKey: 'time_invalid' };
+  if (start < space.opensAt || end > space.closesAt)
+    return {
+      status: 'invalid',
+      field: 'start_time',
+      messageKey: 'outside_hours',
+      params: { space: space.name, opens: timeOf(space.opensAt), closes: timeOf(space.closesAt) },
+    };
+  const { today, minute } = nowIn(scope.now, scope.tenant.timeZone);
+  if (daysBetween(today, day) * 24 * 60 + start - minute < space.minLeadHours * 60)
+    return {
+      status: 'invalid',
+      field: 'date',
+      messageKey: 'lead_time',
+      params: { space: space.name, hours: space.minLeadHours },
+    };
+  const guests = entities.guests === undefined ? undefined : Number(entities.guests);
+  if (guests !== undefined && (!Number.isInteger(guests) || guests <= 0))
+    return { status: 'invalid', field: 'guests', messageKey: 'guests_invalid' };
+  if (guests !== undefined && guests > space.capacity)
+    return {
+      status: 'invalid',
+      field: 'guests',
+      messageKey: 'over_capacity',
+      params: { space: space.name, capacity: space.capacity },
+    };
+  const broken = await slotOrMonthBroken(scope, space, resident, day, { start, end });
+  if (broken) return broken;
+  return {
+    status: 'pass',
+    params: {
+      space_id: space.id,
+      space_name: space.name,
+      unit_id: resident.unitId,
+      unit_label: resident.unitLabel,
+      date: day,
+      start_time: timeOf(start),
+      end_time: timeOf(end),
+      ...(guests !== undefined ? { guests } : {}),
+      fee_cents: space.feeCents,
+    },
+  };
+}
+
+/**
+ * The window is free and the unit has a booking of the space left this month. Shared with the
+ * booking's transaction, which asks it again under the space's lock.
+ */
+export async function slotOrMonthBroken(
+  scope: Pick<Scope, 'db'>,
+  space: Space,
+  resident: Pick<Resident, 'unitId'>,
+  day: string,
+  window: { start: number; end: number },
+): Promise<Extract<Validation, { status: 'invalid' }> | undefined> {
+  const taken = await takenOn(scope.db, space.id, dateOf(day));
+  if (taken.some((busy) => overlaps(busy, window))) {
+    const free = freeWindows(space, taken);
+    return free.length > 0
+      ? {
+          status: 'invalid',
+          field: 'start_time',
+          messageKey: 'slot_taken',
+          params: { space: space.name, date: date(day), windows: windowsText(free) },
+        }
+      : {
+          status: 'invalid',
+          field: 'date',
+          messageKey: 'slot_taken_full',
+          params: { space: space.name, date: date(day) },
+        };
+  }
+  const month = day.slice(0, 7);
+  const count = await scope.db.condoReservation.count({
+    where: {
+      spaceId: space.id,
+      unitId: resident.unitId,
+      status: 'ACTIVE',
+      date: { gte: dateOf(`${month}-01`), lt: dateOf(nextMonthStart(month)) },
+    },
+  });
+  if (count >= space.maxPerUnitPerMonth)
+    return {
+      status: 'invalid',
+      field: 'date',
+      messageKey: 'monthly_limit',
+      params: { count, space: space.name, month: `${month.slice(5, 7)}/${month.slice(0, 4)}` },
+    };
+  return undefined;
+}
+
+function nextMonthStart(month: string): string {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  return mon === 12 ? `${year + 1}-01-01` : `${year}-${String(mon + 1).padStart(2, '0')}-01`;
+}
+
+async function validateList(entities: Entities, scope: Scope): Promise<Validation> {
+  const resident = await residentOf(scope.db, scope);
+  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
+  if (entities.space === undefined)
+    return { status: 'pass', params: { unit_id: resident.unitId, unit_label: resident.unitLabel } };
+  const found = await findSpace(entities.space, scope);
+  if ('failure' in found) return found.failure;
+  return {
+    status: 'pass',
+    params: { unit_id: resident.unitId, unit_label: resident.unitLabel, space_id: found.ok.id },
+  };
+}
+
+/** The one active reservation ahead of the unit that the words name (space and/or day). */
+async function validateCancel(entities: Entities, scope: Scope): Promise<Validation> {
+  const resident = await residentOf(scope.db, scope);
+  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
+  let space: Space | undefined;
+  if (entities.space !== undefined) {
+    const found = await findSpace(entities.space, scope);
+    if ('failure' in found) return found.failure;
+    space = found.ok;
+  }
+  const { today } = nowIn(scope.now, scope.tenant.timeZone);
+  const day = entities.date === undefined ? undefined : String(entities.date);
+  const rows = await scope.db.condoReservation.findMany({
+    where: {
+      tenantId: scope.tenant.id,
+      unitId: resident.unitId,
+      status: 'ACTIVE',
+      date: day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) ? dateOf(day) : { gte: dateOf(today) },
+      ...(space ? { spaceId: space.id } : {}),
+    },
+    include: { space: { select: { name: true } } },
+    orderBy: [{ date: 'asc' }, { startMinute: 'asc' }],
+    take: 6,
+  });
+  const filter =
+    (space ? say('filter_space', { space: space.name }) : '') +
+    (day !== undefined ? say('filter_date', { date: date(day) }) : '');
+  if (rows.length === 0)
+    return { status: 'not_found', field: 'date', messageKey: 'reservation_not_found', params: { filter } };
+  if (rows.length > 1)
+    return {
+      status: 'ambiguous',
+      field: 'date',
+      messageKey: 'reservation_ambiguous',
+      params: { filter, reservations: rows.map((r) => lineOf(r)).join('; ') },
+    };
+  const row = rows[0]!;
+  return {
+    status: 'pass',
+    params: {
+      reservation_id: row.id,
+      space_name: row.space.name,
+      unit_label: resident.unitLabel,
+      date: isoOf(row.date),
+      start_time: timeOf(row.startMinute),
+      end_time: timeOf(row.endMinute),
+    },
+  };
+}
+
+/** "Salão de festas, sábado, 05/12/2026, das 18:00 às 23:00". */
+export function lineOf(row: {
+  space: { name: string };
+  date: Date;
+  startMinute: number;
+  endMinute: number;
+}): string {
+  return say('reservation_line', {
+    space: row.space.name,
+    date: date(isoOf(row.date)),
+    start: timeOf(row.startMinute),
+    end: timeOf(row.endMinute),
+  });
+}

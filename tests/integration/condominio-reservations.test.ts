@@ -1,0 +1,157 @@
+import { isoDateInZone } from '../../src/core/format';
+import { Knowledge } from '../../src/app/knowledge';
+import { KnowledgeStore } from '../../src/stores/knowledge-store';
+import { loadDemoKnowledge } from '../../prisma/seed';
+import { Harness } from '../support/harness';
+
+/**
+ * The condominium pack end to end (docs/condominio.md), through the real pipeline, Redis and
+ * PostgreSQL: a resident checks a space, books it with every value stated and a "sim", a
+ * neighbour asking for an overlapping window is told the free ones, a booking is cancelled, two
+ * confirmations of the same window at once leave one booking, and rules questions are answered
+ * from the condominium's documents.
+ */
+describe('condominio: spaces and reservations', () => {
+  const h = new Harness();
+  beforeAll(() => h.startPipelines(1));
+  afterAll(() => h.close());
+
+  /** A day `days` ahead in São Paulo, as "dd/mm" (what a resident types) and as YYYY-MM-DD. */
+  const ahead = (days: number) => {
+    const iso = isoDateInZone(new Date(Date.now() + days * 86_400_000), 'America/Sao_Paulo');
+    return {
+      iso,
+      typed: `${iso.slice(8, 10)}/${iso.slice(5, 7)}`,
+      shown: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
+    };
+  };
+  const reservations = (tenantId: string) =>
+    h.db.condoReservation.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
+
+  it('books the salão with every value stated, writing nothing before "sim" and once after it', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(10);
+    const proposal = await h.say(
+      marina.chat,
+      `reserva o salão de festas dia ${day.typed} das 18h às 23h pra 40 convidados`,
+    );
+    expect(proposal).toEqual([
+      `Reservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${day.shown} (${weekdayOf(day.iso)}), das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101.\nConfirma? (Sim/Não)`,
+    ]);
+    expect(await reservations(tenant.id)).toHaveLength(0);
+    const done = await h.say(marina.chat, 'sim');
+    expect(done[0]).toMatch(
+      /^Pronto\. Reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./,
+    );
+    const rows = await reservations(tenant.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      startMinute: 18 * 60,
+      endMinute: 23 * 60,
+      guests: 40,
+      feeCents: 15000,
+      status: 'ACTIVE',
+    });
+    expect(rows[0]!.date.toISOString().slice(0, 10)).toBe(day.iso);
+    // A second "sim" finds nothing waiting: the booking ran once.
+    await h.say(marina.chat, 'sim');
+    expect(await reservations(tenant.id)).toHaveLength(1);
+  });
+
+  it('refuses a neighbour an overlapping window with the free ones, and books a free one', async () => {
+    const { tenant, marina, rafael } = await h.condominioTenant();
+    const day = ahead(12);
+    await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h`);
+    await h.say(marina.chat, 'sim');
+    const refused = await h.say(rafael.chat, `reserva a churrasqueira dia ${day.typed} das 14h às 18h`);
+    expect(refused[0]).toContain('já está reservado nesse horário');
+    expect(refused[0]).toContain('Horários livres: das 10:00 às 12:00; das 16:00 às 22:00.');
+    expect(await reservations(tenant.id)).toHaveLength(1);
+    // The question asked for a new window: the answer is read as one.
+    const proposal = await h.say(rafael.chat, '16 às 20');
+    expect(proposal[0]).toMatch(
+      /^Reservar o espaço Churrasqueira para a unidade Bloco B, apto 204 .+ das 16:00 às 20:00\./,
+    );
+    await h.say(rafael.chat, 'sim');
+    expect((await reservations(tenant.id)).map((r) => [r.startMinute / 60, r.endMinute / 60])).toEqual([
+      [12, 16],
+      [16, 20],
+    ]);
+    const free = await h.say(marina.chat, `a churrasqueira tá livre dia ${day.typed}?`);
+    expect(free[0]).toContain('Horários livres: das 10:00 às 12:00; das 20:00 às 22:00.');
+  });
+
+  it('cancels a booking of the unit after "sim", and only that one', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(15);
+    await h.say(marina.chat, `reserva a quadra dia ${day.typed} das 8h às 10h`);
+    await h.say(marina.chat, 'sim');
+    expect(await h.say(marina.chat, 'minhas reservas')).toEqual([
+      `Reservas da unidade Bloco A, apto 101:\n• Quadra poliesportiva, ${day.shown} (${weekdayOf(day.iso)}), das 08:00 às 10:00`,
+    ]);
+    const proposal = await h.say(marina.chat, 'cancela minha reserva da quadra');
+    expect(proposal[0]).toMatch(
+      /^Cancelar a reserva do espaço Quadra poliesportiva da unidade Bloco A, apto 101/,
+    );
+    expect((await reservations(tenant.id))[0]!.status).toBe('ACTIVE');
+    expect(await h.say(marina.chat, 'sim')).toEqual([
+      expect.stringMatching(/^Pronto\. Reserva cancelada: Quadra poliesportiva/),
+    ]);
+    expect((await reservations(tenant.id))[0]!.status).toBe('CANCELLED');
+    expect(await h.say(marina.chat, 'cancela minha reserva da quadra')).toEqual([
+      'Não encontrei reserva ativa da sua unidade do espaço Quadra poliesportiva.',
+    ]);
+  });
+
+  it('keeps the space rules: hours, capacity, lead time; and books nothing for someone with no unit', async () => {
+    const { tenant, marina, visitor } = await h.condominioTenant();
+    const day = ahead(20);
+    expect((await h.say(marina.chat, `reserva o salão dia ${day.typed} das 8h às 12h`))[0]).toBe(
+      'O espaço Salão de festas funciona das 10:00 às 23:00. Preciso saber: o horário de início',
+    );
+    await h.say(marina.chat, 'não'); // the request is dropped; the next one starts afresh
+    expect(
+      (await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h pra 50 pessoas`))[0],
+    ).toBe('O espaço Churrasqueira comporta no máximo 30 pessoas. Preciso saber: o número de convidados');
+    await h.say(marina.chat, 'não'); // the request is dropped; the next one starts afresh
+    const soon = ahead(1);
+    expect((await h.say(marina.chat, `reserva o salão dia ${soon.typed} das 18h às 22h`))[0]).toBe(
+      'O espaço Salão de festas precisa ser reservado com pelo menos 48 horas de antecedência. Preciso saber: a data',
+    );
+    await h.say(marina.chat, 'não'); // the request is dropped; the next one starts afresh
+    expect((await h.say(visitor.chat, `reserva a quadra dia ${day.typed} das 8h às 10h`))[0]).toMatch(
+      /^Seu cadastro não está ligado a uma unidade do condomínio/,
+    );
+    expect(await reservations(tenant.id)).toHaveLength(0);
+  });
+
+  it('two residents confirming the same window at once: one booking, the other told it is taken', async () => {
+    const { tenant, marina, rafael } = await h.condominioTenant();
+    const day = ahead(25);
+    const line = `reserva o salão de festas dia ${day.typed} das 19h às 22h`;
+    await h.say(marina.chat, line);
+    await h.say(rafael.chat, line);
+    const [a, b] = await Promise.all([h.say(marina.chat, 'sim'), h.say(rafael.chat, 'sim')]);
+    const answers = [...a, ...b];
+    expect(answers.filter((t) => t.startsWith('Pronto. Reserva feita'))).toHaveLength(1);
+    expect(answers.filter((t) => t.includes('já está reservado nesse horário'))).toHaveLength(1);
+    const rows = await reservations(tenant.id);
+    expect(rows.filter((r) => r.status === 'ACTIVE')).toHaveLength(1);
+  });
+
+  it('answers a rules question from the condominium documents, citing them', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    await loadDemoKnowledge(new Knowledge(new KnowledgeStore(h.db)), tenant.id, 'condominio');
+    const [answer] = await h.say(marina.chat, 'pode levar cachorro na piscina?');
+    expect(answer).toMatch(/^Segundo "Regimento interno": Animais de estimação:/);
+    const [fee] = await h.say(marina.chat, 'qual a taxa pra usar o salão?');
+    expect(fee).toContain('R$ 150,00');
+    expect(fee).toMatch(/^Segundo "Regras de reserva dos espaços"/);
+  });
+});
+
+function weekdayOf(iso: string): string {
+  return ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'][
+    new Date(`${iso}T00:00:00Z`).getUTCDay()
+  ]!;
+}

@@ -1,0 +1,112 @@
+import { condominioPack } from '../../src/domains/condominio';
+import { freeWindows, spacesNamed, type Space } from '../../src/domains/condominio/spaces';
+
+const ctx = {
+  locale: 'pt-BR' as const,
+  now: new Date('2026-11-22T10:00:00-03:00'),
+  timeZone: 'America/Sao_Paulo',
+};
+const understand = (text: string) => condominioPack.understander.understand(text, ctx);
+const patch = (text: string, expected: string[]) =>
+  condominioPack.understander.readPatch(text, { ...ctx, expected }).entities;
+
+describe('condominio: the time window', () => {
+  it.each([
+    ['reserva o salão sábado das 18h às 23h', '18:00', '23:00'],
+    ['reserva o salão sábado das 2 às 6 da tarde', '14:00', '18:00'],
+    ['reserva a churrasqueira domingo de meio-dia às 4', '12:00', '16:00'],
+    ['reserva o salão sábado das 7 às 11 da noite', '19:00', '23:00'],
+    ['reserva o salão sábado das 19h à meia-noite', '19:00', '24:00'],
+    ['reserva o salão sábado das 19h às 23h30', '19:00', '23:30'],
+    ['Churrasqueira domingo 12h as 18h 25 pessoas', '12:00', '18:00'],
+    ['reserva a churrasqueira sábado do meio-dia até umas seis da tarde', '12:00', '18:00'],
+    ['reserva o salão sábado das 18h às 22h... não, até as 23h', '18:00', '23:00'],
+  ])('"%s" is %s to %s', (text, start, end) => {
+    expect(understand(text).entities).toMatchObject({ start_time: start, end_time: end });
+  });
+
+  it('reads a time said alone as the start, and "às 20 pessoas" as people', () => {
+    expect(understand('reserva a quadra sábado às 9h').entities).toMatchObject({ start_time: '09:00' });
+    expect(understand('reserva a quadra sábado às 9h').entities.end_time).toBeUndefined();
+    expect(understand('reserva o salão sábado pra 20 pessoas').entities).toMatchObject({ guests: 20 });
+  });
+});
+
+describe('condominio: spaces, days and guests in the words', () => {
+  it.each([
+    ['reserva a churras sábado das 12 às 18', 'churras'],
+    ['reserba a churasqueira pra quinta das 18 as 22', 'churasqueira'],
+    ['vc ve se a churrasq ta livre dia 20? pq quero fazer um churras', 'churrasq'],
+    ['o espaço gourmet tá livre domingo?', 'espaço gourmet'],
+  ])('"%s" names the space "%s"', (text, space) => {
+    expect(understand(text).entities.space).toBe(space);
+  });
+
+  it('reads texted weekdays ("sab", "de dom") and rough counts closing a clause ("uns 10")', () => {
+    expect(understand('reserva o salao sab das 18h as 23h').entities.date).toBe('2026-11-28');
+    expect(understand('desmarca o churras de dom q n vai rolar').entities.date).toBe('2026-11-29');
+    expect(
+      understand('quero a quadra quinta das 3 às 5 da tarde pro futebol dos meninos, uns 10').entities.guests,
+    ).toBe(10);
+  });
+
+  it('reads a reply for what was asked: a window, a day, a number of guests, a space by any name', () => {
+    expect(patch('16 às 20', ['start_time'])).toEqual({ start_time: '16:00', end_time: '20:00' });
+    expect(patch('12', ['date'])).toEqual({ date: '2026-12-12' });
+    expect(patch('30', ['guests'])).toEqual({ guests: 30 });
+    expect(patch('a do bloco B', ['space'])).toEqual({ space: 'a do bloco B' });
+  });
+
+  it('does not take a question or a plan for a booking', () => {
+    for (const text of [
+      'dá pra reservar a quadra sexta das 19 às 21?',
+      'se eu reservar o salão e chover, tem multa?',
+      'não vou reservar o salão ainda',
+      'reservei o salão ontem',
+    ]) {
+      const out = understand(text);
+      expect(out.intent === 'CREATE_RESERVATION' && out.confidence >= 0.7).toBe(false);
+    }
+  });
+});
+
+describe('condominio: spaces of the condominium', () => {
+  const space = (name: string, aliases: string[] = []): Space => ({
+    id: name,
+    name,
+    aliases,
+    opensAt: 600,
+    closesAt: 1380,
+    capacity: 10,
+    feeCents: 0,
+    minLeadHours: 24,
+    maxDaysAhead: 90,
+    maxPerUnitPerMonth: 2,
+  });
+  const spaces = [
+    space('Salão de festas', ['salao']),
+    space('Salão de jogos'),
+    space('Churrasqueira', ['churras']),
+  ];
+
+  it('finds a space by its name, another name, the start of a name, or every word of it', () => {
+    expect(spacesNamed('salão de festas', spaces).map((s) => s.name)).toEqual(['Salão de festas']);
+    expect(spacesNamed('o salao', spaces).map((s) => s.name)).toEqual(['Salão de festas']);
+    expect(spacesNamed('churrasq', spaces).map((s) => s.name)).toEqual(['Churrasqueira']);
+    expect(spacesNamed('salão jogos', spaces).map((s) => s.name)).toEqual(['Salão de jogos']);
+    expect(spacesNamed('piscina', spaces)).toEqual([]);
+  });
+
+  it('lists the free windows of the opening hours around the bookings', () => {
+    expect(
+      freeWindows({ opensAt: 600, closesAt: 1380 }, [
+        { start: 720, end: 960 },
+        { start: 1080, end: 1380 },
+      ]),
+    ).toEqual([
+      { start: 600, end: 720 },
+      { start: 960, end: 1080 },
+    ]);
+    expect(freeWindows({ opensAt: 600, closesAt: 1380 }, [{ start: 600, end: 1380 }])).toEqual([]);
+  });
+});
