@@ -1,6 +1,6 @@
 /**
  * Operator commands (`npm run iris -- <command>`):
- *   tenant create --slug acme --name "ACME Ltda" --pack boletos|finance
+ *   tenant create --slug acme --name "ACME Ltda" --pack boletos|finance|condominio
  *   invite --tenant demo --role owner|operator|viewer --name "Carlos"   # one-time code for /start
  *   user add --tenant demo --name "Carlos" --phone 5511987654321 --role operator  # WhatsApp by phone
  *   contact add --tenant demo --name "Maria Oliveira" [--email maria@example.com] [--phone 5511…]
@@ -22,6 +22,11 @@
  *          (FILE: Markdown, text, HTML or PDF)
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
+ *   condo space --tenant jardim --name "Salão de festas" --opens 10:00 --closes 23:00 --capacity 80
+ *               [--fee 150,00] [--lead-hours 48] [--per-month 2] [--days-ahead 90] [--aliases "salao,salaozinho"]
+ *   condo unit --tenant jardim --label "Bloco A, apto 101"
+ *   condo resident --tenant jardim --name "Marina Alves" --unit "Bloco A, apto 101" [--condo-role morador|sindico]
+ *   condo list --tenant jardim   # spaces with their rules, units with their people
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -42,6 +47,7 @@ import { memoryCommand } from './memory-command';
 import { EMBEDDING_NOTE, withKnowledgeQueue } from './knowledge-command';
 import { platformAi, setTenantAi } from './ai-command';
 import { printAnalytics } from './analytics-command';
+import { condoCommand } from './condo-command';
 
 const ROLES = ['owner', 'operator', 'viewer'] as const;
 
@@ -77,6 +83,17 @@ async function main(): Promise<void> {
       'embeddings-provider': { type: 'string' },
       about: { type: 'string' },
       all: { type: 'boolean' },
+      opens: { type: 'string' },
+      closes: { type: 'string' },
+      capacity: { type: 'string' },
+      fee: { type: 'string' },
+      'lead-hours': { type: 'string' },
+      'per-month': { type: 'string' },
+      'days-ahead': { type: 'string' },
+      aliases: { type: 'string' },
+      label: { type: 'string' },
+      unit: { type: 'string' },
+      'condo-role': { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -92,6 +109,10 @@ async function main(): Promise<void> {
       if (!tenant) throw new Error(`no tenant "${values.tenant}"`);
       return tenant;
     };
+    if (positionals[0] === 'condo') {
+      await condoCommand(db, positionals[1] ?? '', await tenantBySlug(), values);
+      return;
+    }
     switch (command) {
       case 'tenant create': {
         const pack = allPacks().find((p) => p.id === values.pack);
@@ -296,7 +317,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget | condo space|unit|resident|list  (see scripts/iris.ts)',
         );
     }
   } finally {
