@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigError } from '../core/errors';
 import { openSecret } from '../core/secret-box';
 import type { BoletoIssuer, BoletoIssuers } from '../core/boleto-issuer';
-import { localIssuer } from '../domains/boletos/local-issuer';
+import { localIssuer } from '../domains/boleto-issuing/local-issuer';
 import { ASAAS_URLS, AsaasClient } from '../providers/asaas/client';
 import { AsaasIssuer } from '../providers/asaas/issuer';
 import type { PrismaClient } from '../stores/prisma/client';

@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../core/format';
 import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
 import { repeatRounds } from '../core/rounds';
-import { formatDigitableLine } from '../domains/boletos/febraban';
+import { formatDigitableLine } from '../domains/boleto-issuing/febraban';
 import type { DomainPack, DomainPackId } from '../domains/types';
 import type { Outbox } from '../queues/outbox';
 import type { PrismaClient } from '../stores/prisma/client';

@@ -1,7 +1,7 @@
 import type { BoletoPdf, BoletoPdfs, PrintableBoleto } from '../core/boleto-pdf';
 import { fillTemplate, formatDate, formatMoney } from '../core/format';
 import { boletosCatalog as say } from '../domains/boletos/catalog';
-import { formatDigitableLine } from '../domains/boletos/febraban';
+import { formatDigitableLine } from '../domains/boleto-issuing/febraban';
 import { downloadPdf } from '../providers/boleto-pdf/download-pdf';
 import { renderBoletoPdf } from '../providers/boleto-pdf/render-boleto-pdf';
 

@@ -5,7 +5,7 @@ import type { IngressOutcome } from '../../src/core/channel';
 import { conversationIdFor } from '../../src/app/ingress';
 import type { ConsoleChannel } from '../../src/channels/console/console-channel';
 import type { ConversationState, PendingConfirmation } from '../../src/pipeline/conversation';
-import { boletoNumbers } from '../../src/domains/boletos/febraban';
+import { boletoNumbers } from '../../src/domains/boleto-issuing/febraban';
 import { safeJobId } from '../../src/queues/outbox';
 import type { Harness } from './harness';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { connectProvider } from '../../src/app/provider-setup';
 import type { ProviderSettings } from '../../src/app/boleto-issuers';
-import { boletoNumbers } from '../../src/domains/boletos/febraban';
+import { boletoNumbers } from '../../src/domains/boleto-issuing/febraban';
 import type { PrismaClient } from '../../src/stores/prisma/client';
 
 /** A CPF whose check digits hold (made up for the tests, as CPF generators make them). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { BoletoPdfMaker } from '../../src/app/boleto-pdfs';
 import type { PrintableBoleto } from '../../src/core/boleto-pdf';
 import { ProviderResponseError, ProviderUnavailableError } from '../../src/core/errors';
-import { boletoNumbers } from '../../src/domains/boletos/febraban';
+import { boletoNumbers } from '../../src/domains/boleto-issuing/febraban';
 import { downloadPdf } from '../../src/providers/boleto-pdf/download-pdf';
 import { itfBars, type Bar } from '../../src/providers/boleto-pdf/itf-bars';
 import { pdfText } from '../support/pdf-text';

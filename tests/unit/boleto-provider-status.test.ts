@@ -1,5 +1,5 @@
 import { nextStatus } from '../../src/domains/boletos/charge-sync';
-import { localIssuer } from '../../src/domains/boletos/local-issuer';
+import { localIssuer } from '../../src/domains/boleto-issuing/local-issuer';
 import { readAsaasEvent } from '../../src/providers/asaas/events';
 import { chargeStateOf, statusOf } from '../../src/providers/asaas/payments';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';

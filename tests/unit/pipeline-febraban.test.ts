@@ -5,7 +5,7 @@ import {
   formatDigitableLine,
   mod10,
   mod11Barcode,
-} from '../../src/domains/boletos/febraban';
+} from '../../src/domains/boleto-issuing/febraban';
 
 /** Boleto numbers checked against an independent implementation: @brazilian-utils/brazilian-utils. */
 describe('FEBRABAN boleto numbers', () => {

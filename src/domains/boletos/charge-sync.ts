@@ -1,5 +1,5 @@
 import type { ChargeState, ProviderStatus } from '../../core/boleto-issuer';
-import { issuerOf } from './issuer-of';
+import { issuerOf } from '../boleto-issuing/issuer-of';
 import type { Db, Scope } from '../types';
 
 /** A status answer this recent is fresh enough for "o boleto 12 foi pago?". */

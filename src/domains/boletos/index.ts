@@ -3,7 +3,7 @@ import { DefectError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import type { DomainPack, Scope } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
-import { formatDigitableLine } from './febraban';
+import { formatDigitableLine } from '../boleto-issuing/febraban';
 import { BOLETOS_INTENTS } from './intents';
 import { boletosRemembered } from './remembered';
 import { boletoTools } from './tools';

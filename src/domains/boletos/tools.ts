@@ -1,14 +1,14 @@
 import { PRODUCT } from '../../../config/product';
 import { z } from 'zod';
-import { DomainError, IrisError } from '../../core/errors';
+import { DomainError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
-import { formatDigitableLine } from './febraban';
-import { ChargeNotCancellable, type BoletoIssuer } from '../../core/boleto-issuer';
+import { formatDigitableLine } from '../boleto-issuing/febraban';
+import type { BoletoIssuer } from '../../core/boleto-issuer';
+import { cancelBoletoCharge, issueBoleto } from '../boleto-issuing/charges';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { syncWithProvider } from './charge-sync';
 import { deliveryNow } from './delivery';
-import { issuerOf } from './issuer-of';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
@@ -81,56 +81,11 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
-    const issuer = await issuerOf(ctx);
-    if (issuer.needsDocument && !contact.document)
-      throw new DomainError('contact_needs_document', { name: contact.name });
-    // The provider first, before any row is locked: its calls take time. The nonce is the
-    // charge's reference there, so a run retried after a crash finds the charge, never makes two.
-    const issued = await atProvider(() =>
-      issuer.issue({
-        tenantId: ctx.tenant.id,
-        reference: ctx.nonce,
-        amountCents: params.amount_cents,
-        dueDate: params.due_date,
-        description: ctx.tenant.name,
-        customer: {
-          id: contact.id,
-          name: contact.name,
-          document: contact.document,
-          email: contact.email,
-          phone: contact.phone,
-          providerRef: contact.providerCustomerRef,
-        },
-      }),
-    );
-    if (issued.customerProviderRef && issued.customerProviderRef !== contact.providerCustomerRef)
-      await ctx.db.contact.update({
-        where: { id: contact.id },
-        data: { providerCustomerRef: issued.customerProviderRef },
-      });
-    const tenant = await ctx.db.tenant.update({
-      where: { id: ctx.tenant.id },
-      data: { nextBoletoNo: { increment: 1 } },
-      select: { nextBoletoNo: true },
-    });
-    // createdByNonce is unique: a concurrent second run fails here, its transaction rolls back,
-    // and its retry finds the action COMPLETED and replays this one's result.
-    const boleto = await ctx.db.boleto.create({
-      data: {
-        tenantId: ctx.tenant.id,
-        number: tenant.nextBoletoNo - 1,
-        contactId: contact.id,
-        amountCents: params.amount_cents,
-        dueDate: new Date(`${params.due_date}T00:00:00Z`),
-        digitableLine: issued.digitableLine,
-        barcode: issued.barcode,
-        createdByNonce: ctx.nonce,
-        provider: issuer.provider,
-        providerRef: issued.providerRef,
-        pdfUrl: issued.pdfUrl,
-        ...(issued.providerRef ? { syncedAt: ctx.now } : {}),
-      },
-      include: { contact: true },
+    const { boleto, issuer } = await issueBoleto(ctx, contact, {
+      amountCents: params.amount_cents,
+      dueDate: params.due_date,
+      reference: ctx.nonce,
+      description: ctx.tenant.name,
     });
     const delivery = await sendToContact(ctx, params, boleto, issuer);
     // Not sent to the customer (a local boleto, delivery off, an address that changed): the
@@ -192,29 +147,10 @@ export const cancelBoleto = defineWriteTool<z.infer<typeof numberInput>, Record<
   async execute(params, ctx) {
     const boleto = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
     if (!boleto) throw new DomainError('boleto_not_found', { number: params.boleto_id });
-    if (boleto.status === 'CANCELLED') return boletoView(boleto);
-    if (boleto.status === 'PAID') throw notCancellable(boleto.number, 'PAID');
-    if (boleto.providerRef) {
-      // The provider first: a charge still payable there is not cancelled here. Cancelling one
-      // already cancelled succeeds, so a run retried after a crash goes on to the row.
-      const issuer = await issuerOf(ctx);
-      if (issuer.provider !== boleto.provider)
-        throw new DomainError('boleto_other_provider', { number: boleto.number });
-      try {
-        await atProvider(() => issuer.cancel(boleto.providerRef!));
-      } catch (error) {
-        if (error instanceof ChargeNotCancellable) throw notCancellable(boleto.number, error.status);
-        throw error;
-      }
-    }
-    // A conditional transition: only a PENDING boleto becomes CANCELLED, so running twice is harmless.
-    const updated = await ctx.db.boleto.updateMany({
-      where: { id: boleto.id, status: { in: ['PENDING', 'OVERDUE'] } },
-      data: { status: 'CANCELLED', cancelledAt: ctx.now },
-    });
+    const outcome = await cancelBoletoCharge(ctx, boleto);
+    if (!outcome.cancelled) throw notCancellable(boleto.number, outcome.status);
     const after = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
     if (!after) throw new DomainError('boleto_not_found', { number: params.boleto_id });
-    if (updated.count === 0 && after.status !== 'CANCELLED') throw notCancellable(after.number, after.status);
     return boletoView(after);
   },
 });
@@ -224,21 +160,6 @@ function notCancellable(number: number, status: string): DomainError {
     number,
     status: boletosCatalog[`status_${status}` as BoletosMessageKey] ?? status,
   });
-}
-
-/**
- * A provider call. A refusal that will not change on retry (HTTP 4xx, a provider not
- * configured) becomes a refusal the owner reads; an outage is thrown as is, so the message is
- * retried with backoff.
- */
-async function atProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof IrisError && !error.retryable && !(error instanceof DomainError))
-      throw new DomainError('provider_refused');
-    throw error;
-  }
 }
 
 const statusInput = z

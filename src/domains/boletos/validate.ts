@@ -3,7 +3,7 @@ import { findContact } from '../contacts';
 import type { Entities, RuleBroken, Scope, Validation } from '../types';
 import { boletosCatalog } from './catalog';
 import { deliveryNow } from './delivery';
-import { issuerOf } from './issuer-of';
+import { issuerOf } from '../boleto-issuing/issuer-of';
 import { BOLETOS_INTENTS } from './intents';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
