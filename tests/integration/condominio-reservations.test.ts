@@ -36,15 +36,25 @@ describe('condominio: spaces and reservations', () => {
       `reserva o salão de festas dia ${day.typed} das 18h às 23h pra 40 convidados`,
     );
     expect(proposal).toEqual([
-      `Reservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${day.shown} (${weekdayOf(day.iso)}), das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101.\nConfirma? (Sim/Não)`,
+      `Reservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${day.shown} (${weekdayOf(day.iso)}), das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101 por boleto.\nConfirma? (Sim/Não)`,
     ]);
     expect(await reservations(tenant.id)).toHaveLength(0);
     const done = await h.say(marina.chat, 'sim');
     expect(done[0]).toMatch(
       /^Pronto\. Reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./,
     );
+    // The fee is a boleto of the unit, issued with the booking, due on its day.
+    expect(done[0]).toContain(`\nBoleto da taxa nº 1: R$ 150,00, vencimento ${day.shown}. Linha digitável: `);
+    expect(done[0]).toContain('Boleto de demonstração, não registrado em nenhum banco');
     const rows = await reservations(tenant.id);
     expect(rows).toHaveLength(1);
+    const fee = await h.db.boleto.findUniqueOrThrow({
+      where: { id: rows[0]!.feeBoletoId! },
+      include: { contact: true },
+    });
+    expect(fee).toMatchObject({ amountCents: 15000, status: 'PENDING', number: 1 });
+    expect(fee.contact.name).toBe('Bloco A, apto 101');
+    expect(fee.dueDate.toISOString().slice(0, 10)).toBe(day.iso);
     expect(rows[0]).toMatchObject({
       startMinute: 18 * 60,
       endMinute: 23 * 60,
@@ -53,9 +63,10 @@ describe('condominio: spaces and reservations', () => {
       status: 'ACTIVE',
     });
     expect(rows[0]!.date.toISOString().slice(0, 10)).toBe(day.iso);
-    // A second "sim" finds nothing waiting: the booking ran once.
+    // A second "sim" finds nothing waiting: the booking ran once, and so did its fee.
     await h.say(marina.chat, 'sim');
     expect(await reservations(tenant.id)).toHaveLength(1);
+    expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
   });
 
   it('refuses a neighbour an overlapping window with the free ones, and books a free one', async () => {
@@ -101,6 +112,36 @@ describe('condominio: spaces and reservations', () => {
     expect(await h.say(marina.chat, 'cancela minha reserva da quadra')).toEqual([
       'Não encontrei reserva ativa da sua unidade do espaço Quadra poliesportiva.',
     ]);
+  });
+
+  it('a booking cancelled in time cancels its fee; closer to the day, the fee stays due', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const early = ahead(20);
+    await h.say(marina.chat, `reserva o salão de festas dia ${early.typed} das 18h às 22h`);
+    await h.say(marina.chat, 'sim');
+    const [proposal] = await h.say(marina.chat, 'cancela minha reserva do salão');
+    expect(proposal).toContain('O boleto da taxa (nº 1) será cancelado.');
+    expect((await h.say(marina.chat, 'sim'))[0]).toMatch(
+      /Reserva cancelada: .+ O boleto da taxa \(nº 1\) foi cancelado\./,
+    );
+    expect((await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id, number: 1 } })).status).toBe(
+      'CANCELLED',
+    );
+
+    // A churrasqueira whose fee is free to cancel only 1,000 hours ahead: this booking is closer.
+    await h.db.condoSpace.updateMany({
+      where: { tenantId: tenant.id, name: 'Churrasqueira' },
+      data: { freeCancelHours: 1000 },
+    });
+    await h.say(marina.chat, `reserva a churrasqueira dia ${early.typed} das 12h às 16h`);
+    await h.say(marina.chat, 'sim');
+    const [kept] = await h.say(marina.chat, 'cancela minha reserva da churrasqueira');
+    expect(kept).toContain('A taxa de uso continua devida: o cancelamento sem custo é até 1000 horas antes.');
+    expect((await h.say(marina.chat, 'sim'))[0]).toContain('A taxa de uso (boleto nº 2) continua devida');
+    expect((await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id, number: 2 } })).status).toBe(
+      'PENDING',
+    );
+    expect((await reservations(tenant.id)).map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED']);
   });
 
   it('keeps the space rules: hours, capacity, lead time; and books nothing for someone with no unit', async () => {

@@ -110,3 +110,20 @@ describe('condominio: spaces of the condominium', () => {
     expect(freeWindows({ opensAt: 600, closesAt: 1380 }, [{ start: 600, end: 1380 }])).toEqual([]);
   });
 });
+
+describe('condominio: sentences for its fee boletos', () => {
+  it.each(['paid', 'overdue', 'issued', 'issued_no_pdf', 'batch_header', 'digest_header'])(
+    'tells the síndico of a fee boleto (notice_%s), as the boleto notices ask every pack that issues boletos',
+    (kind) => {
+      const params = {
+        number: 7,
+        contact: 'Bloco A, apto 101',
+        amount: 'R$ 150,00',
+        dueDate: '12/12/2026',
+        line: '2379…',
+        count: 2,
+      };
+      expect(condominioPack.say(`notice_${kind}`, params)).not.toMatch(/\{|\}/);
+    },
+  );
+});

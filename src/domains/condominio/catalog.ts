@@ -38,7 +38,15 @@ export const condominioCatalog = {
   field_guests: 'o número de convidados',
   // Sentence parts
   part_guests: ', {guests} convidados',
-  part_fee: ' Taxa de uso: {fee}, cobrada da unidade {unit}.',
+  part_fee: ' Taxa de uso: {fee}, cobrada da unidade {unit} por boleto.',
+  part_fee_boleto: '\nBoleto da taxa nº {number}: {fee}, vencimento {due}. Linha digitável: {line}.',
+  part_fee_boleto_demo: ' Boleto de demonstração, não registrado em nenhum banco: não pode ser pago.',
+  part_fee_will_cancel: ' O boleto da taxa (nº {number}) será cancelado.',
+  part_fee_will_stay: ' A taxa de uso continua devida: o cancelamento sem custo é até {hours} horas antes.',
+  part_fee_was_paid: ' A taxa já foi paga; o reembolso é com a administração.',
+  part_fee_cancelled: ' O boleto da taxa (nº {number}) foi cancelado.',
+  part_fee_stays:
+    ' A taxa de uso (boleto nº {number}) continua devida: o cancelamento sem custo é até {hours} horas antes.',
   part_no_fee: ' Sem taxa de uso.',
   filter_space: ' do espaço {space}',
   filter_date: ' em {date}',
@@ -55,10 +63,11 @@ export const condominioCatalog = {
   // Proposals: every value that will be written
   propose_reservation:
     'Reservar o espaço {space} para a unidade {unit} em {date}, das {start} às {end}{guests}.{fee}',
-  propose_cancel: 'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.',
+  propose_cancel:
+    'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.{fee}',
   // Results
-  reserved: 'Pronto. Reserva feita: {space}, {date}, das {start} às {end}{guests}.{fee}',
-  cancelled: 'Pronto. Reserva cancelada: {space}, {date}, das {start} às {end}.',
+  reserved: 'Pronto. Reserva feita: {space}, {date}, das {start} às {end}{guests}.{fee}{boleto}',
+  cancelled: 'Pronto. Reserva cancelada: {space}, {date}, das {start} às {end}.{fee}',
   availability_free: 'O espaço {space} está livre em {date} {window}.',
   availability_taken:
     'O espaço {space} não está livre em {date} {window}. Horários livres nesse dia: {windows}.',
@@ -67,6 +76,16 @@ export const condominioCatalog = {
   list_header: 'Reservas da unidade {unit}:',
   list_line: '• {line}',
   list_empty: 'Sua unidade não tem reservas futuras{filter}.',
+  // Notices to the síndico about the fee boletos (the same notices the boletos pack sends its owners)
+  notice_paid: 'A taxa de uso (boleto nº {number}) da unidade {contact} foi paga: {amount}.',
+  notice_overdue:
+    'A taxa de uso (boleto nº {number}) da unidade {contact}, de {amount}, venceu em {dueDate} e não foi paga.',
+  notice_issued:
+    'Segue o PDF da taxa de uso (boleto nº {number}) da unidade {contact} ({amount}, vencimento em {dueDate}).\nLinha digitável: {line}',
+  notice_issued_no_pdf:
+    'O PDF da taxa de uso (boleto nº {number}) da unidade {contact} não pôde ser gerado agora. Linha digitável: {line}',
+  notice_batch_header: 'Novidades das taxas de uso ({count}):',
+  notice_digest_header: 'Resumo do dia das taxas de uso ({count}):',
   // GENERAL_QUESTION
   help: 'Sou a Iris do condomínio. Posso ver se um espaço está livre, reservar o salão de festas, a churrasqueira ou a quadra para a sua unidade, listar e cancelar suas reservas, e responder dúvidas sobre o regimento. Antes de reservar ou cancelar eu peço sua confirmação. Exemplo: "reserva a churrasqueira sábado das 12h às 18h pra 20 pessoas".',
 } as const;

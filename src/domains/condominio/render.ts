@@ -1,4 +1,6 @@
-import { formatMoney } from '../../core/format';
+import { formatDate, formatMoney } from '../../core/format';
+import { formatDigitableLine } from '../boleto-issuing/febraban';
+import type { FeeBoleto } from './fee';
 import type { Rendered } from '../types';
 import { dayText, say } from './say';
 
@@ -39,6 +41,7 @@ export function describeProposal(tool: string, params: Values): string {
       date: dayText(String(params.date)),
       start: String(params.start_time),
       end: String(params.end_time),
+      fee: feeOnCancel(params, { cancel: 'part_fee_will_cancel', keep: 'part_fee_will_stay' }),
     });
   return '';
 }
@@ -55,6 +58,7 @@ export function render(tool: string, result: Values): Rendered {
           end: String(result.end_time),
           guests: guestsPart(result),
           fee: feePart(result),
+          boleto: feeBoletoPart(result.fee_boleto as FeeBoleto | null | undefined),
         }),
       };
     case 'cancelar_reserva':
@@ -64,6 +68,7 @@ export function render(tool: string, result: Values): Rendered {
           date: day(),
           start: String(result.start_time),
           end: String(result.end_time),
+          fee: feeOnCancel(result, { cancel: 'part_fee_cancelled', keep: 'part_fee_stays' }),
         }),
       };
     case 'verificar_disponibilidade':
@@ -73,6 +78,27 @@ export function render(tool: string, result: Values): Rendered {
     default:
       return { text: '' };
   }
+}
+
+/** The fee's boleto, issued with the booking: its number, amount, due day and line. */
+function feeBoletoPart(boleto: FeeBoleto | null | undefined): string {
+  if (!boleto) return '';
+  const line = say('part_fee_boleto', {
+    number: boleto.number,
+    fee: money(boleto.amount_cents),
+    due: formatDate(boleto.due_date, 'pt-BR'),
+    line: formatDigitableLine(boleto.digitable_line),
+  });
+  return boleto.registered ? line : `${line}${say('part_fee_boleto_demo')}`;
+}
+
+/** What a cancellation does (or did) to the fee: cancelled in time, still due, already paid. */
+function feeOnCancel(v: Values, keys: { cancel: string; keep: string }): string {
+  const params = { number: Number(v.fee_number), hours: Number(v.free_cancel_hours) };
+  if (v.fee_outcome === 'cancel') return say(keys.cancel, params);
+  if (v.fee_outcome === 'keep') return say(keys.keep, params);
+  if (v.fee_outcome === 'paid') return say('part_fee_was_paid');
+  return '';
 }
 
 function availability(r: Values): string {

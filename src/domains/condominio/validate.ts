@@ -1,5 +1,6 @@
 import type { Entities, Scope, Validation } from '../types';
 import { daysBetween, dateOf, isoOf, minutesOf, nowIn, timeOf } from './clock';
+import { feeOutcomeOf } from './fee';
 import { residentOf, type Resident } from './residents';
 import { freeWindows, overlaps, spacesNamed, spacesOf, takenOn, type Space } from './spaces';
 import { dayText, say } from './say';
@@ -247,7 +248,7 @@ async function validateCancel(entities: Entities, scope: Scope): Promise<Validat
       date: day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) ? dateOf(day) : { gte: dateOf(today) },
       ...(space ? { spaceId: space.id } : {}),
     },
-    include: { space: { select: { name: true } } },
+    include: { space: { select: { name: true, freeCancelHours: true } }, feeBoleto: true },
     orderBy: [{ date: 'asc' }, { startMinute: 'asc' }],
     take: 6,
   });
@@ -264,10 +265,18 @@ async function validateCancel(entities: Entities, scope: Scope): Promise<Validat
       params: { filter, reservations: rows.map((r) => lineOf(r)).join('; ') },
     };
   const row = rows[0]!;
+  const fee = feeOutcomeOf(
+    scope,
+    { date: isoOf(row.date), startMinute: row.startMinute, fee: row.feeBoleto },
+    row.space.freeCancelHours,
+  );
   return {
     status: 'pass',
     params: {
       reservation_id: row.id,
+      fee_outcome: fee,
+      ...(row.feeBoleto ? { fee_number: row.feeBoleto.number } : {}),
+      free_cancel_hours: row.space.freeCancelHours,
       space_name: row.space.name,
       unit_label: resident.unitLabel,
       date: isoOf(row.date),

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import { defineWriteTool } from '../../define-tool';
 import { isoOf, timeOf } from '../clock';
+import { cancelFee, feeOutcomeOf, type FeeOutcome } from '../fee';
 import { id, RESIDENTS } from './schemas';
 
 const input = z.object({ reservation_id: id });
 
 /**
- * Cancels one of the unit's bookings (a write: proposed, confirmed, then run once). The row
+ * Cancels one of the unit's bookings (a write: proposed, confirmed, then run once), and its fee
+ * boleto when cancelled in time. The row
  * keeps the nonce that cancelled it: a second run of the same "sim" finds it cancelled by that
  * nonce and answers the same; one cancelled meanwhile by someone else is refused.
  */
@@ -21,6 +23,15 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
   input,
   allowedRoles: RESIDENTS,
   async execute(params, ctx) {
+    // One relation per query inside the transaction (see criar-reserva's byNonce).
+    const booking = await ctx.db.condoReservation.findFirst({
+      where: { id: params.reservation_id, tenantId: ctx.tenant.id },
+      include: { space: { select: { freeCancelHours: true } } },
+    });
+    const feeBoleto = booking?.feeBoletoId
+      ? await ctx.db.boleto.findUnique({ where: { id: booking.feeBoletoId } })
+      : null;
+    const before = booking ? { ...booking, feeBoleto } : null;
     const changed = await ctx.db.condoReservation.updateMany({
       where: { id: params.reservation_id, tenantId: ctx.tenant.id, status: 'ACTIVE' },
       data: { status: 'CANCELLED', cancelNonce: ctx.nonce, cancelledAt: ctx.now },
@@ -29,9 +40,21 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
       where: { id: params.reservation_id, tenantId: ctx.tenant.id },
       include: { space: { select: { name: true } } },
     });
-    if (!row || (changed.count === 0 && row.cancelNonce !== ctx.nonce))
+    if (!row || !before || (changed.count === 0 && row.cancelNonce !== ctx.nonce))
       throw new DomainError('reservation_gone');
+    // The fee goes with the booking when cancelled in time (the space's free-cancellation hours);
+    // closer to the start it stays due. Decided at the "sim": the proposal said the same unless
+    // the hours ran out while it waited.
+    let fee: FeeOutcome = feeOutcomeOf(
+      ctx,
+      { date: isoOf(before.date), startMinute: before.startMinute, fee: before.feeBoleto },
+      before.space.freeCancelHours,
+    );
+    if (fee === 'cancel' && before.feeBoleto) fee = await cancelFee(ctx, before.feeBoleto);
     return {
+      fee_outcome: fee,
+      ...(before.feeBoleto ? { fee_number: before.feeBoleto.number } : {}),
+      free_cancel_hours: before.space.freeCancelHours,
       space_name: row.space.name,
       date: isoOf(row.date),
       start_time: timeOf(row.startMinute),

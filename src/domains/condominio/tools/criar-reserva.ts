@@ -3,6 +3,7 @@ import { DomainError } from '../../../core/errors';
 import type { Db } from '../../types';
 import { defineWriteTool } from '../../define-tool';
 import { dateOf, isoOf, minutesOf, timeOf } from '../clock';
+import { chargeFee } from '../fee';
 import { slotOrMonthBroken } from '../validate';
 import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS } from './schemas';
 
@@ -21,7 +22,8 @@ const input = z
   });
 
 /**
- * Books a space for the unit (a write: proposed, confirmed, then run once). Two residents
+ * Books a space for the unit (a write: proposed, confirmed, then run once), and charges its fee
+ * to the unit as a boleto in the same transaction (fee.ts). Two residents
  * confirming the same evening at the same time: the space's row is locked for the transaction,
  * the window and the month's limit are checked again under it, and the second one is told the
  * free windows. Exactly once: the confirmation nonce is unique on the row.
@@ -73,28 +75,49 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
     }
     const row = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
     if (!row) throw new Error(`reservation of nonce ${ctx.nonce} not found after insert`);
+    if (params.fee_cents > 0 && row.fee_boleto === null) {
+      const unit = await ctx.db.condoUnit.findUniqueOrThrow({ where: { id: params.unit_id } });
+      const fee = await chargeFee(ctx, {
+        feeCents: params.fee_cents,
+        date: params.date,
+        spaceName: space.name,
+        unit,
+      });
+      await ctx.db.condoReservation.update({ where: { nonce: ctx.nonce }, data: { feeBoletoId: fee.id } });
+      return { ...row, fee_boleto: fee.view };
+    }
     return row;
   },
 });
 
-async function byNonce(
-  db: Db,
-  nonce: string,
-  tenantId: string,
-): Promise<Record<string, unknown> | undefined> {
-  const row = await db.condoReservation.findUnique({
-    where: { nonce },
-    include: { space: { select: { name: true } }, unit: { select: { label: true } } },
-  });
+/**
+ * The booking a confirmation made, as the reply shows it. Its space, unit and fee are read one
+ * after the other: several relations in one query make Prisma send them at once on the
+ * transaction's single connection, which pg warns is going away.
+ */
+async function byNonce(db: Db, nonce: string, tenantId: string) {
+  const row = await db.condoReservation.findUnique({ where: { nonce } });
   if (!row) return undefined;
   if (row.tenantId !== tenantId) throw new Error(`nonce ${nonce} belongs to another tenant`);
+  const space = await db.condoSpace.findUniqueOrThrow({ where: { id: row.spaceId }, select: { name: true } });
+  const unit = await db.condoUnit.findUniqueOrThrow({ where: { id: row.unitId }, select: { label: true } });
+  const feeBoleto = row.feeBoletoId ? await db.boleto.findUnique({ where: { id: row.feeBoletoId } }) : null;
   return {
-    space_name: row.space.name,
-    unit_label: row.unit.label,
+    space_name: space.name,
+    unit_label: unit.label,
     date: isoOf(row.date),
     start_time: timeOf(row.startMinute),
     end_time: timeOf(row.endMinute),
     guests: row.guests,
     fee_cents: row.feeCents,
+    fee_boleto: feeBoleto
+      ? {
+          number: feeBoleto.number,
+          amount_cents: feeBoleto.amountCents,
+          due_date: isoOf(feeBoleto.dueDate),
+          digitable_line: feeBoleto.digitableLine,
+          registered: feeBoleto.provider !== 'local',
+        }
+      : null,
   };
 }

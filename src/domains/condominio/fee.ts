@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { cancelBoletoCharge, issueBoleto, type Payer } from '../boleto-issuing/charges';
+import { nameKey } from '../contacts';
+import type { Scope } from '../types';
+import { daysBetween, nowIn } from './clock';
+
+/**
+ * A space's fee is charged to the unit as a boleto, through the same issuing the boletos pack
+ * uses (local or the tenant's provider), in the booking's transaction: no booking without its
+ * fee, no fee without its booking. The unit is the payer (a contact named by its label).
+ */
+async function payerOf(ctx: Scope, unit: { id: string; label: string }): Promise<Payer> {
+  const key = nameKey(unit.label);
+  const found = await ctx.db.contact.findFirst({ where: { tenantId: ctx.tenant.id, nameKey: key } });
+  if (found) return found;
+  return ctx.db.contact.create({ data: { tenantId: ctx.tenant.id, name: unit.label, nameKey: key } });
+}
+
+export interface FeeBoleto {
+  number: number;
+  amount_cents: number;
+  due_date: string;
+  digitable_line: string;
+  registered: boolean;
+}
+
+/** Issues the fee's boleto, due on the day of the booking; once per confirmation (its nonce). */
+export async function chargeFee(
+  ctx: Scope & { nonce: string },
+  booking: { feeCents: number; date: string; spaceName: string; unit: { id: string; label: string } },
+): Promise<{ id: string; view: FeeBoleto }> {
+  const { boleto, issuer } = await issueBoleto(ctx, await payerOf(ctx, booking.unit), {
+    amountCents: booking.feeCents,
+    dueDate: booking.date,
+    reference: derivedUuid(ctx.nonce, 'fee'),
+    description: `${ctx.tenant.name}: ${booking.spaceName}, ${booking.date}`,
+  });
+  return {
+    id: boleto.id,
+    view: {
+      number: boleto.number,
+      amount_cents: boleto.amountCents,
+      due_date: booking.date,
+      digitable_line: boleto.digitableLine,
+      registered: issuer.registered,
+    },
+  };
+}
+
+/**
+ * What cancelling a booking does to its fee: cancelled with it when the booking starts at least
+ * the space's free-cancellation hours away, kept due when closer, already paid (a refund is the
+ * administration's), or nothing to do.
+ */
+export type FeeOutcome = 'none' | 'cancel' | 'keep' | 'paid';
+
+export function feeOutcomeOf(
+  scope: Pick<Scope, 'now' | 'tenant'>,
+  booking: { date: string; startMinute: number; fee: { status: string } | null },
+  freeCancelHours: number,
+): FeeOutcome {
+  if (!booking.fee || booking.fee.status === 'CANCELLED') return 'none';
+  if (booking.fee.status === 'PAID') return 'paid';
+  const { today, minute } = nowIn(scope.now, scope.tenant.timeZone);
+  const minutesAhead = daysBetween(today, booking.date) * 24 * 60 + booking.startMinute - minute;
+  return minutesAhead >= freeCancelHours * 60 ? 'cancel' : 'keep';
+}
+
+export async function cancelFee(
+  ctx: Scope,
+  boleto: { id: string; number: number; status: string; provider: string; providerRef: string | null },
+): Promise<FeeOutcome> {
+  const outcome = await cancelBoletoCharge(ctx, boleto);
+  return outcome.cancelled ? 'cancel' : outcome.status === 'PAID' ? 'paid' : 'keep';
+}
+
+/**
+ * The fee boleto's exactly-once reference: a UUID derived from the booking's nonce (the same
+ * "sim" always gives the same one), as boletos keep a UUID reference.
+ */
+export function derivedUuid(nonce: string, purpose: string): string {
+  const hex = createHash('sha256').update(`${nonce}:${purpose}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
