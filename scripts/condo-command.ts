@@ -25,6 +25,7 @@ export async function condoCommand(
         leadHours: text('lead-hours'),
         perMonth: text('per-month'),
         daysAhead: text('days-ahead'),
+        freeCancelHours: text('free-cancel-hours'),
         aliases: text('aliases'),
       });
       console.log(`Space "${space.name}" saved in "${tenant.slug}".`);

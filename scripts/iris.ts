@@ -23,7 +23,8 @@
  *   kb list --tenant demo
  *   kb remove --tenant demo --title "Perguntas frequentes"
  *   condo space --tenant jardim --name "Salão de festas" --opens 10:00 --closes 23:00 --capacity 80
- *               [--fee 150,00] [--lead-hours 48] [--per-month 2] [--days-ahead 90] [--aliases "salao,salaozinho"]
+ *               [--fee 150,00] [--lead-hours 48] [--per-month 2] [--days-ahead 90] [--free-cancel-hours 48]
+ *               [--aliases "salao,salaozinho"]
  *   condo unit --tenant jardim --label "Bloco A, apto 101"
  *   condo resident --tenant jardim --name "Marina Alves" --unit "Bloco A, apto 101" [--condo-role morador|sindico]
  *   condo list --tenant jardim   # spaces with their rules, units with their people
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
       'lead-hours': { type: 'string' },
       'per-month': { type: 'string' },
       'days-ahead': { type: 'string' },
+      'free-cancel-hours': { type: 'string' },
       aliases: { type: 'string' },
       label: { type: 'string' },
       unit: { type: 'string' },

@@ -34,6 +34,7 @@ export const SpaceInput = z
     leadHours: z.coerce.number().int().min(0).default(24),
     perMonth: count('per-month').default(2),
     daysAhead: count('days-ahead').default(90),
+    freeCancelHours: z.coerce.number().int().min(0).default(48),
     aliases: z
       .string()
       .optional()
@@ -68,6 +69,7 @@ export async function upsertSpace(db: Db, tenantId: string, raw: z.input<typeof 
     minLeadHours: s.leadHours,
     maxPerUnitPerMonth: s.perMonth,
     maxDaysAhead: s.daysAhead,
+    freeCancelHours: s.freeCancelHours,
   };
   return db.condoSpace.upsert({
     where: { tenantId_name: { tenantId, name: s.name } },
@@ -127,7 +129,8 @@ export async function describeCondominium(db: Db, tenantId: string): Promise<str
     ...spaces.map(
       (s) =>
         `  ${s.name}: ${hhmm(s.opensAt)}-${hhmm(s.closesAt)}, up to ${s.capacity} people, fee ${(s.feeCents / 100).toFixed(2)}, ` +
-        `${s.minLeadHours} h ahead at least, ${s.maxDaysAhead} days ahead at most, ${s.maxPerUnitPerMonth} a month per unit` +
+        `${s.minLeadHours} h ahead at least, ${s.maxDaysAhead} days ahead at most, ${s.maxPerUnitPerMonth} a month per unit, ` +
+        `fee cancelled up to ${s.freeCancelHours} h ahead` +
         (s.aliases.length > 0 ? ` (also: ${s.aliases.join(', ')})` : ''),
     ),
     `units (${units.length}):`,

@@ -41,7 +41,7 @@ describe('condominio: setting up a condominium', () => {
     await setResident(h.db, tenant.id, { name: user.name, unit: 'Casa 7' });
     expect(await describeCondominium(h.db, tenant.id)).toEqual([
       'spaces (1):',
-      '  Espaço gourmet: 11:00-22:00, up to 25 people, fee 60.00, 24 h ahead at least, 90 days ahead at most, 2 a month per unit (also: gourmet)',
+      '  Espaço gourmet: 11:00-22:00, up to 25 people, fee 60.00, 24 h ahead at least, 90 days ahead at most, 2 a month per unit, fee cancelled up to 48 h ahead (also: gourmet)',
       'units (1):',
       `  Casa 7: ${user.name}`,
     ]);
