@@ -93,7 +93,11 @@ export function trainPack(pack: DomainPack, how: TrainOptions = {}): TrainedMode
     // The same object `repeat` times: it weighs more, and the trainer counts it once for minCount.
     ...dev.map(labeled).flatMap((example) => Array<TrainingExample>(repeat).fill(example)),
   ];
-  const classes = Object.keys(pack.intents).concat('UNKNOWN');
+  // A step only a multi-step action reaches is never read from a message: no class for it.
+  const classes = Object.entries(pack.intents)
+    .filter(([, spec]) => !spec.flowStep)
+    .map(([name]) => name)
+    .concat('UNKNOWN');
   const options = { ...DEFAULT_TRAINING, ...how.trainer, classes };
   const trainedFrom = fingerprint([
     options,

@@ -16,6 +16,9 @@ export interface WriteToolSpec<P, R> {
   rateLimitPerMinute?: number;
   /** Default v1. */
   version?: string;
+  /** The tool that undoes this write in a multi-step action (seed 003 §2.4), and its input. */
+  compensatingAction?: string;
+  compensationInput?(result: Record<string, unknown>): Record<string, unknown>;
   /** Runs with the confirmation's nonce, which the write makes unique in the rows it inserts. */
   execute(params: P, ctx: Scope & { nonce: string }): Promise<R>;
 }

@@ -89,6 +89,14 @@ export interface ToolDefinition<P = Record<string, unknown>, R = Record<string, 
   /** Calls per user per minute; undefined = no tool-specific limit. */
   rateLimitPerMinute?: number;
   /**
+   * The tool that undoes this one's write (seed 003 §2.4: `cancelar_reserva` for
+   * `criar_reserva`), run on its own when a later step of the same multi-step action fails;
+   * undefined for a write that cannot be undone (the person is told what to do by hand).
+   */
+  compensatingAction?: string;
+  /** The compensating tool's input, from this tool's result. */
+  compensationInput?(result: Record<string, unknown>): Record<string, unknown>;
+  /**
    * Runs the use case. Writes receive the confirmation `nonce` and must make it unique in the
    * rows they insert, so a second execution of the same confirmation cannot write twice.
    */
@@ -105,6 +113,29 @@ export interface IntentSpec {
   required: readonly string[];
   /** The tool the intent calls once valid; undefined for conversation-only intents. */
   tool?: string;
+  /**
+   * Only ever a later step of a multi-step action (`DomainPack.flow`), never read from a
+   * message: the intent model has no class for it.
+   */
+  flowStep?: true;
+}
+
+/** The next step of a multi-step action, from what the step before did. */
+export interface FlowStep {
+  intent: string;
+  entities: Entities;
+}
+
+/**
+ * Multi-step actions (seed 003 §2.3): a request that is several atomic tools, each proposed and
+ * confirmed on its own ("Etapa 2 de 3: …"), at most five. A step that fails undoes the steps
+ * before it by their tools' compensating actions (§2.4).
+ */
+export interface PackFlows {
+  /** How many steps a request that passed Gate 3 takes (1: a single action). */
+  steps(intent: string, entities: Entities): number;
+  /** The step after `tool` ran with `result`; undefined when the action is complete. */
+  next(tool: string, params: Record<string, unknown>, result: Record<string, unknown>): FlowStep | undefined;
 }
 
 /** Gate 3's verdict, with references (contacts, ids) resolved against the tenant's data. */
@@ -183,6 +214,8 @@ export interface DomainPack {
    * "already booked at that time", "16 às 20" moves the end too.
    */
   askedTogether?: ReadonlyArray<readonly string[]>;
+  /** Requests that take several confirmed steps (seed 003 §2.3), when the pack has any. */
+  flow?: PackFlows;
   /**
    * Values a person's memories may give when a message leaves them out (seed 003 §5.1): a
    * preference said once ("lembra que eu prefiro vencimento no dia 10") fills the value, and the

@@ -87,11 +87,19 @@ export function argumentsSchema(tool: AnyTool): z.ZodType {
 
 const registries = new WeakMap<DomainPack, ToolRegistry>();
 
-/** The tools this user may call in this tenant: role and feature flags (docs/specification.md#tools). */
+/**
+ * The tools this user may call in this tenant: role and feature flags (docs/specification.md#tools).
+ * A later step of a multi-step action is never offered: only the action's own flow proposes it.
+ */
 export function availableTools(pack: DomainPack, tenant: TenantProfile, user: UserProfile): AnyTool[] {
   let registry = registries.get(pack);
   if (!registry) {
-    registry = new ToolRegistry(pack.tools);
+    const stepsOnly = new Set(
+      Object.values(pack.intents)
+        .filter((spec) => spec.flowStep)
+        .map((spec) => spec.tool),
+    );
+    registry = new ToolRegistry(pack.tools.filter((tool) => !stepsOnly.has(tool.name)));
     registries.set(pack, registry);
   }
   return registry.available(user.role, tenant.ai.features);

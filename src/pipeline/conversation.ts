@@ -14,6 +14,18 @@ export const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 /**
+ * A multi-step action in progress (seed 003 §2.3): step `step` of `total`, each confirmed on its
+ * own, and the steps already run with their results — what a failing later step compensates.
+ */
+export const flowSchema = z.object({
+  id: z.string(),
+  step: z.number().int().min(1),
+  total: z.number().int().min(2).max(5),
+  done: z.array(z.object({ tool: z.string(), nonce: z.string(), result: z.record(z.string(), z.unknown()) })),
+});
+export type FlowProgress = z.infer<typeof flowSchema>;
+
+/**
  * The pending confirmation (docs/specification.md#confirmation), in Redis under the tenant and conversation with a
  * 300 s TTL. It binds the action to the tenant, conversation and user that were asked.
  */
@@ -29,6 +41,7 @@ export const pendingSchema = z.object({
   proposedAt: z.string(),
   expiresAt: z.string(),
   then: continuation.optional(),
+  flow: flowSchema.optional(),
 });
 export type PendingConfirmation = z.infer<typeof pendingSchema>;
 

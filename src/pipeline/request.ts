@@ -1,6 +1,6 @@
 import type { EntityConflict } from '../core/understanding';
 import type { AnyTool, DomainPack, Entities, RecalledValue } from '../domains/types';
-import type { Draft } from './conversation';
+import type { Draft, FlowProgress } from './conversation';
 
 /**
  * The values a turn hands from step to step. Each step takes what the step before produced and
@@ -35,6 +35,8 @@ export interface Request {
   entities: Entities;
   conflicts: readonly EntityConflict[];
   then?: Continuation;
+  /** A step of a multi-step action after the first (seed 003 §2.3). */
+  flow?: FlowProgress;
 }
 
 /** A request that passed Gate 3: the tool it leads to and the values that tool receives. */
@@ -47,6 +49,7 @@ export interface Validated {
   then?: Continuation;
   /** A value a memory gave (seed 003 §5.1): the proposal names the memory beside it. */
   recalled?: RecalledValue;
+  flow?: FlowProgress;
 }
 
 /** A proposal the person confirmed: what runs is what was proposed, under its nonce. */

@@ -3,6 +3,7 @@ import { STOP, type Confirmed, type Request, type Said } from './request';
 import { classify } from './stages/classify';
 import { confirmationAnswer } from './stages/confirmation';
 import { execute } from './stages/execute';
+import { FLOW_SAID, nextStep } from './stages/flow';
 import { gate1Input } from './stages/gate1-input';
 import { guard } from './stages/guard';
 import { lateMessage } from './stages/late-message';
@@ -26,6 +27,7 @@ import type { Turn } from './turn';
  *   clarification: patch → validate → propose → guard → execute → respond
  *   redo:          validate → propose → guard → execute → respond
  *   confirmation:  answer (Gate 4) → recheck (Gate 3, what can have changed) → guard → execute → respond
+ *                  (→ the next step of a multi-step action: validate → propose)
  *
  * A write stops at its proposal; a read goes on to run. A confident new request sent while a
  * proposal or a draft waits replaces it and continues as a new request with its understanding.
@@ -90,4 +92,7 @@ async function run(t: Turn, action: Parameters<typeof guard>[1]): Promise<void> 
   const result = await t.step('tool_execution', () => execute(t, cleared));
   if (result === STOP) return;
   await t.step('response_generation', () => respond(t, cleared, result));
+  // A multi-step action goes on: its next step is proposed now, confirmed on its own.
+  const next = nextStep(t, cleared, result);
+  if (next) return request(t, next, FLOW_SAID);
 }

@@ -65,6 +65,10 @@ export const ptBR = {
   proposal_not_yours: 'Essa proposta não é sua: só quem pediu pode confirmar.',
   confirmation_expired: 'A proposta de ação expirou. Deseja que eu refaça?',
   action_failed: 'Não foi possível completar a ação. Motivo: {reason}. Deseja tentar novamente?',
+  // Multi-step actions (seed 003 §2.3-2.4)
+  flow_step: 'Etapa {step} de {total}: {label}.',
+  flow_undone: 'Como a etapa {step} não deu certo, desfiz a etapa {done}:',
+  flow_manual: 'A etapa {done} ({label}) não pode ser desfeita automaticamente; fale com a administração.',
   execution_timed_out: 'a execução não terminou a tempo e nada foi gravado',
   ai_disabled: 'O assistente de IA está temporariamente indisponível.',
   general_error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',

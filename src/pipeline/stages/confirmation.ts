@@ -53,6 +53,7 @@ export async function confirmationAnswer(
       params: pending.params,
       nonce: pending.nonce,
       ...(pending.then ? { then: pending.then } : {}),
+      ...(pending.flow ? { flow: pending.flow } : {}),
     };
   }
   if (answer === 'no') {

@@ -1,5 +1,5 @@
 import { isAllowed } from '../../domains/tool-registry';
-import type { PendingConfirmation } from '../conversation';
+import type { FlowProgress, PendingConfirmation } from '../conversation';
 import { STOP, type Said, type Stop, type Validated } from '../request';
 import type { Turn } from '../turn';
 
@@ -36,6 +36,7 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
     expiresAt: new Date(now.getTime() + t.limits.confirmationTtlSec * 1000),
   });
   const then = validated.then ? { then: validated.then } : {};
+  const flow = flowOf(t, validated, nonce);
   const pending: PendingConfirmation = {
     nonce,
     tenantId: t.input.tenant.id,
@@ -48,6 +49,7 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
     proposedAt: proposedAt.toISOString(),
     expiresAt: expiresAt.toISOString(),
     ...then,
+    ...(flow ? { flow } : {}),
   };
   if (t.input.pending && t.input.pending.nonce !== nonce) {
     t.deps.logger.info({ previous: t.input.pending.nonce, nonce }, 'previous proposal replaced');
@@ -68,8 +70,12 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
   const recalled = validated.recalled
     ? `${t.say('memory_used', { description: validated.recalled.memory.description })}\n`
     : '';
+  // "Etapa 2 de 3: registrar convidados." before each step of a multi-step action.
+  const progress = flow
+    ? `${t.say('flow_step', { step: flow.step, total: flow.total, label: t.pack.say(`step_${tool.name}`) })}\n`
+    : '';
   t.reply(
-    `${heard}${t.pack.describeProposal(tool.name, params, t.scope)}\n${recalled}${t.say('confirm_question')}`,
+    `${heard}${progress}${t.pack.describeProposal(tool.name, params, t.scope)}\n${recalled}${t.say('confirm_question')}`,
     {
       nonce,
       yesLabel: t.say('confirm_yes_label'),
@@ -77,4 +83,14 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
     },
   );
   return STOP;
+}
+
+/**
+ * The multi-step action this proposal is a step of: the one it continues, or a new one when the
+ * pack says this request takes several steps (at most five, seed 003 §2.3).
+ */
+function flowOf(t: Turn, validated: Validated, nonce: string): FlowProgress | undefined {
+  if (validated.flow) return validated.flow;
+  const total = Math.min(t.pack.flow?.steps(validated.intent, validated.entities) ?? 1, 5);
+  return total > 1 ? { id: nonce, step: 1, total, done: [] } : undefined;
 }

@@ -53,6 +53,7 @@ export async function validate(t: Turn, request: Request): Promise<Validated | S
     params: validation.params,
     ...(request.then ? { then: request.then } : {}),
     ...(recalled ? { recalled } : {}),
+    ...(request.flow ? { flow: request.flow } : {}),
   };
 }
 
