@@ -3,6 +3,7 @@ import { Knowledge } from '../../src/app/knowledge';
 import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { loadDemoKnowledge } from '../../prisma/seed';
 import { Harness } from '../support/harness';
+import { waitFor } from '../support/conversation';
 
 /**
  * The condominium pack end to end (docs/condominio.md), through the real pipeline, Redis and
@@ -28,26 +29,31 @@ describe('condominio: spaces and reservations', () => {
   const reservations = (tenantId: string) =>
     h.db.condoReservation.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
 
-  it('books the salão with every value stated, writing nothing before "sim" and once after it', async () => {
+  it('books the salão with guests in two confirmed steps, with its fee boleto, each run once', async () => {
     const { tenant, marina } = await h.condominioTenant();
     const day = ahead(10);
+    const shown = `${day.shown} (${weekdayOf(day.iso)})`;
     const proposal = await h.say(
       marina.chat,
       `reserva o salão de festas dia ${day.typed} das 18h às 23h pra 40 convidados`,
     );
     expect(proposal).toEqual([
-      `Reservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${day.shown} (${weekdayOf(day.iso)}), das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101 por boleto.\nConfirma? (Sim/Não)`,
+      `Etapa 1 de 2: reservar o espaço.\nReservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${shown}, das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101 por boleto.\nConfirma? (Sim/Não)`,
     ]);
     expect(await reservations(tenant.id)).toHaveLength(0);
-    const done = await h.say(marina.chat, 'sim');
-    expect(done[0]).toMatch(
-      /^Pronto\. Reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./,
-    );
+    // The step's result and the next step's proposal come in one reply.
+    const done = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(done).toMatch(/^Pronto\. Reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./);
     // The fee is a boleto of the unit, issued with the booking, due on its day.
-    expect(done[0]).toContain(`\nBoleto da taxa nº 1: R$ 150,00, vencimento ${day.shown}. Linha digitável: `);
-    expect(done[0]).toContain('Boleto de demonstração, não registrado em nenhum banco');
-    const rows = await reservations(tenant.id);
+    expect(done).toContain(`\nBoleto da taxa nº 1: R$ 150,00, vencimento ${day.shown}. Linha digitável: `);
+    expect(done).toContain('Boleto de demonstração, não registrado em nenhum banco');
+    expect(done).toMatch(/não pode ser pago\.\nEtapa 2 de 2/);
+    expect(done).toContain(
+      `Etapa 2 de 2: registrar os convidados na portaria.\nRegistrar 40 convidados na portaria para a reserva do espaço Salão de festas em ${shown}, das 18:00 às 23:00.\nConfirma? (Sim/Não)`,
+    );
+    let rows = await reservations(tenant.id);
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.registeredGuests).toBeNull();
     const fee = await h.db.boleto.findUniqueOrThrow({
       where: { id: rows[0]!.feeBoletoId! },
       include: { contact: true },
@@ -63,10 +69,62 @@ describe('condominio: spaces and reservations', () => {
       status: 'ACTIVE',
     });
     expect(rows[0]!.date.toISOString().slice(0, 10)).toBe(day.iso);
-    // A second "sim" finds nothing waiting: the booking ran once, and so did its fee.
+
+    expect(await h.say(marina.chat, 'sim')).toEqual([
+      `Pronto. 40 convidados registrados na portaria para a reserva do espaço Salão de festas em ${shown}.`,
+    ]);
+    rows = await reservations(tenant.id);
+    expect(rows[0]!.registeredGuests).toBe(40);
+    // A third "sim" finds nothing waiting: each step ran once, and the fee once.
     await h.say(marina.chat, 'sim');
     expect(await reservations(tenant.id)).toHaveLength(1);
     expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
+  });
+
+  it('"não" to a later step stops the booking there: what was confirmed stays', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(11);
+    await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h pra 20 pessoas`);
+    expect((await h.say(marina.chat, 'sim')).join('\n')).toContain(
+      '\nEtapa 2 de 2: registrar os convidados na portaria.',
+    );
+    expect(await h.say(marina.chat, 'não')).toEqual(['Operação cancelada.']);
+    const rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([['ACTIVE', null]]);
+  });
+
+  it('a later step that fails undoes the booking and its whole fee, once', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(12);
+    // Its fee would stay due for a resident's cancellation this close: an undo takes it back anyway.
+    await h.db.condoSpace.updateMany({ where: { tenantId: tenant.id }, data: { freeCancelHours: 1000 } });
+    await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 60 convidados`);
+    await h.say(marina.chat, 'sim');
+    // The síndico lowers the salão's capacity while the second step waits for its "sim".
+    await h.db.condoSpace.updateMany({
+      where: { tenantId: tenant.id, name: 'Salão de festas' },
+      data: { capacity: 50 },
+    });
+    const replies = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(replies).toMatch(
+      /^Não foi possível completar a ação\. Motivo: O espaço Salão de festas comporta no máximo 50 pessoas\. Deseja tentar novamente\?\n/,
+    );
+    expect(replies).toMatch(
+      /\nComo a etapa 2 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada: Salão de festas, .+ O boleto da taxa \(nº 1\) foi cancelado\./,
+    );
+    const rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([['CANCELLED', null]]);
+    expect((await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } })).status).toBe('CANCELLED');
+    // A turn's audit rows are written after its reply: wait for them, then count.
+    const undone = await waitFor('the compensation audited', async () => {
+      const found = await h.db.auditEvent.findMany({
+        where: { tenantId: tenant.id, event: 'compensation_executed' },
+      });
+      return found.length > 0 ? found : undefined;
+    });
+    expect(undone).toHaveLength(1);
+    const undo = await h.db.action.findMany({ where: { tenantId: tenant.id, tool: 'cancelar_reserva' } });
+    expect(undo.map((a) => a.status)).toEqual(['COMPLETED']);
   });
 
   it('refuses a neighbour an overlapping window with the free ones, and books a free one', async () => {

@@ -30,8 +30,10 @@ export const condominioCatalog = {
   conflict_start_time: 'Você citou mais de um horário de início ({values}). Qual é?',
   conflict_end_time: 'Você citou mais de um horário de término ({values}). Qual é?',
   conflict_guests: 'Você citou mais de um número de convidados ({values}). Quantos serão?',
+  conflict_reservation_id: 'Você citou mais de uma reserva ({values}). Qual delas?',
   // Field names for "Preciso saber: ..."
   field_space: 'o espaço',
+  field_reservation_id: 'a reserva',
   field_date: 'a data',
   field_start_time: 'o horário de início',
   field_end_time: 'o horário de término',
@@ -63,11 +65,19 @@ export const condominioCatalog = {
   // Proposals: every value that will be written
   propose_reservation:
     'Reservar o espaço {space} para a unidade {unit} em {date}, das {start} às {end}{guests}.{fee}',
+  propose_guests:
+    'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
   propose_cancel:
     'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.{fee}',
   // Results
   reserved: 'Pronto. Reserva feita: {space}, {date}, das {start} às {end}{guests}.{fee}{boleto}',
   cancelled: 'Pronto. Reserva cancelada: {space}, {date}, das {start} às {end}.{fee}',
+  guests_registered:
+    'Pronto. {guests} convidados registrados na portaria para a reserva do espaço {space} em {date}.',
+  guests_removed: 'Convidados retirados da portaria: reserva do espaço {space} em {date}.',
+  // The steps of a booking with guests ("Etapa 2 de 2: registrar os convidados na portaria.")
+  step_criar_reserva: 'reservar o espaço',
+  step_registrar_convidados: 'registrar os convidados na portaria',
   availability_free: 'O espaço {space} está livre em {date} {window}.',
   availability_taken:
     'O espaço {space} não está livre em {date} {window}. Horários livres nesse dia: {windows}.',

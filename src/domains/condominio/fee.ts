@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { derivedUuid } from '../../core/derived-id';
 import { cancelBoletoCharge, issueBoleto, type Payer } from '../boleto-issuing/charges';
 import { nameKey } from '../contacts';
 import type { Scope } from '../types';
@@ -72,14 +72,4 @@ export async function cancelFee(
 ): Promise<FeeOutcome> {
   const outcome = await cancelBoletoCharge(ctx, boleto);
   return outcome.cancelled ? 'cancel' : outcome.status === 'PAID' ? 'paid' : 'keep';
-}
-
-/**
- * The fee boleto's exactly-once reference: a UUID derived from the booking's nonce (the same
- * "sim" always gives the same one), as boletos keep a UUID reference.
- */
-export function derivedUuid(nonce: string, purpose: string): string {
-  const hex = createHash('sha256').update(`${nonce}:${purpose}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,4 +1,5 @@
 import type { DomainPack } from '../types';
+import { CONDOMINIO_FLOWS } from './flows';
 import { CONDOMINIO_INTENTS } from './intents';
 import { CONDOMINIO_PROMPTS } from './prompts';
 import { describeProposal, render } from './render';
@@ -26,6 +27,7 @@ export const condominioPack: DomainPack = {
   asksForWrite: condominioAsksForWrite,
   fieldLabel: (field) => say(`field_${field}`),
   askedTogether: [['start_time', 'end_time']],
+  flow: CONDOMINIO_FLOWS,
   validate: validateCondominio,
   // The slot and the month's limit are checked again inside the booking's transaction; the
   // lead time (hours) is checked when proposed, and a proposal waits minutes at most.

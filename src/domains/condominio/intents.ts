@@ -18,5 +18,18 @@ export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
   },
   LIST_RESERVATIONS: { name: 'LIST_RESERVATIONS', required: [], tool: 'listar_reservas' },
   CANCEL_RESERVATION: { name: 'CANCEL_RESERVATION', required: [], tool: 'cancelar_reserva' },
+  // Steps of a booking with guests (flow.ts), never read from a message.
+  REGISTER_GUESTS: {
+    name: 'REGISTER_GUESTS',
+    required: ['reservation_id', 'guests'],
+    tool: 'registrar_convidados',
+    flowStep: true,
+  },
+  UNDO_GUESTS: {
+    name: 'UNDO_GUESTS',
+    required: ['reservation_id'],
+    tool: 'remover_convidados',
+    flowStep: true,
+  },
   GENERAL_QUESTION: { name: 'GENERAL_QUESTION', required: [] },
 };

@@ -34,6 +34,14 @@ export function describeProposal(tool: string, params: Values): string {
       guests: guestsPart(params),
       fee: feePart(params),
     });
+  if (tool === 'registrar_convidados')
+    return say('propose_guests', {
+      guests: Number(params.guests),
+      space: String(params.space_name),
+      date: dayText(String(params.date)),
+      start: String(params.start_time),
+      end: String(params.end_time),
+    });
   if (tool === 'cancelar_reserva')
     return say('propose_cancel', {
       space: String(params.space_name),
@@ -71,6 +79,16 @@ export function render(tool: string, result: Values): Rendered {
           fee: feeOnCancel(result, { cancel: 'part_fee_cancelled', keep: 'part_fee_stays' }),
         }),
       };
+    case 'registrar_convidados':
+      return {
+        text: say('guests_registered', {
+          guests: Number(result.guests),
+          space: String(result.space_name),
+          date: day(),
+        }),
+      };
+    case 'remover_convidados':
+      return { text: say('guests_removed', { space: String(result.space_name), date: day() }) };
     case 'verificar_disponibilidade':
       return { text: availability(result) };
     case 'listar_reservas':

@@ -26,6 +26,8 @@ export async function validateCondominio(
       return validateList(entities, scope);
     case 'CANCEL_RESERVATION':
       return validateCancel(entities, scope);
+    case 'REGISTER_GUESTS':
+      return validateGuests(entities, scope);
     default:
       return { status: 'pass', params: {} };
   }
@@ -299,4 +301,37 @@ export function lineOf(row: {
     start: timeOf(row.startMinute),
     end: timeOf(row.endMinute),
   });
+}
+
+/** The guests of a booking of the unit that is still active, within the space's capacity. */
+async function validateGuests(entities: Entities, scope: Scope): Promise<Validation> {
+  const resident = await residentOf(scope.db, scope);
+  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
+  const booking = await scope.db.condoReservation.findFirst({
+    where: { id: String(entities.reservation_id), tenantId: scope.tenant.id, unitId: resident.unitId },
+    include: { space: { select: { name: true, capacity: true } } },
+  });
+  if (!booking || booking.status !== 'ACTIVE')
+    return { status: 'not_found', field: 'reservation_id', messageKey: 'reservation_gone', params: {} };
+  const guests = Number(entities.guests);
+  if (!Number.isInteger(guests) || guests <= 0)
+    return { status: 'invalid', field: 'guests', messageKey: 'guests_invalid' };
+  if (guests > booking.space.capacity)
+    return {
+      status: 'invalid',
+      field: 'guests',
+      messageKey: 'over_capacity',
+      params: { space: booking.space.name, capacity: booking.space.capacity },
+    };
+  return {
+    status: 'pass',
+    params: {
+      reservation_id: booking.id,
+      guests,
+      space_name: booking.space.name,
+      date: isoOf(booking.date),
+      start_time: timeOf(booking.startMinute),
+      end_time: timeOf(booking.endMinute),
+    },
+  };
 }

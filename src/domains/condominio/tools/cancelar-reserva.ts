@@ -5,7 +5,8 @@ import { isoOf, timeOf } from '../clock';
 import { cancelFee, feeOutcomeOf, type FeeOutcome } from '../fee';
 import { id, RESIDENTS } from './schemas';
 
-const input = z.object({ reservation_id: id });
+/** `undo`: a compensation (a later step of the booking failed), not a resident's cancellation. */
+const input = z.object({ reservation_id: id, undo: z.boolean().optional() });
 
 /**
  * Cancels one of the unit's bookings (a write: proposed, confirmed, then run once), and its fee
@@ -45,11 +46,15 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
     // The fee goes with the booking when cancelled in time (the space's free-cancellation hours);
     // closer to the start it stays due. Decided at the "sim": the proposal said the same unless
     // the hours ran out while it waited.
-    let fee: FeeOutcome = feeOutcomeOf(
-      ctx,
-      { date: isoOf(before.date), startMinute: before.startMinute, fee: before.feeBoleto },
-      before.space.freeCancelHours,
-    );
+    // Undoing a booking that could not be completed takes its whole fee back, whenever it is.
+    let fee: FeeOutcome =
+      params.undo && before.feeBoleto && before.feeBoleto.status !== 'CANCELLED'
+        ? 'cancel'
+        : feeOutcomeOf(
+            ctx,
+            { date: isoOf(before.date), startMinute: before.startMinute, fee: before.feeBoleto },
+            before.space.freeCancelHours,
+          );
     if (fee === 'cancel' && before.feeBoleto) fee = await cancelFee(ctx, before.feeBoleto);
     return {
       fee_outcome: fee,

@@ -40,6 +40,9 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
   }),
   input,
   allowedRoles: RESIDENTS,
+  // Undone, when a later step of the booking fails, by cancelling it and its whole fee.
+  compensatingAction: 'cancelar_reserva',
+  compensationInput: (result) => ({ reservation_id: result.reservation_id, undo: true }),
   async execute(params, ctx) {
     const existing = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
     if (existing) return existing;
@@ -103,6 +106,7 @@ async function byNonce(db: Db, nonce: string, tenantId: string) {
   const unit = await db.condoUnit.findUniqueOrThrow({ where: { id: row.unitId }, select: { label: true } });
   const feeBoleto = row.feeBoletoId ? await db.boleto.findUnique({ where: { id: row.feeBoletoId } }) : null;
   return {
+    reservation_id: row.id,
     space_name: space.name,
     unit_label: unit.label,
     date: isoOf(row.date),

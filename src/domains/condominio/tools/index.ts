@@ -1,7 +1,15 @@
 import { cancelarReserva } from './cancelar-reserva';
 import { criarReserva } from './criar-reserva';
 import { listarReservas } from './listar-reservas';
+import { registrarConvidados, removerConvidados } from './registrar-convidados';
 import { verificarDisponibilidade } from './verificar-disponibilidade';
 
 /** The condominium pack's tools (seed 003's names); writes require confirmation. */
-export const condominioTools = [verificarDisponibilidade, criarReserva, listarReservas, cancelarReserva];
+export const condominioTools = [
+  verificarDisponibilidade,
+  criarReserva,
+  listarReservas,
+  cancelarReserva,
+  registrarConvidados,
+  removerConvidados,
+];
