@@ -11,6 +11,7 @@ import { PrismaMessageOutbox } from '../stores/queued-message-store';
 import { startTranscribeWorker } from '../queues/transcribe-worker';
 import { startTurnWorker } from '../queues/turn-worker';
 import { startBoletoNotifier } from './boleto-notifier';
+import { startCondoNoticeDeliverer } from './condo-notices';
 import { startBoletoReconciler } from './boleto-reconciler';
 import { periodicJobs } from './periodic-jobs';
 import { startScheduledJobs } from './scheduled-jobs';
@@ -115,6 +116,18 @@ export function startPipeline(
         logger: c.logger.child({ component: 'boleto-notices' }),
       })
     : undefined;
+  // The síndico's notices to residents go out with the same switch and rhythm as the owners' notices.
+  const condoNotices = c.config.BOLETO_NOTICES
+    ? startCondoNoticeDeliverer({
+        db: c.db,
+        outbox: c.outbox,
+        chats: c.userChats,
+        packFor,
+        ...(options.onlyTenants ? { onlyTenants: options.onlyTenants } : {}),
+        everyMs: c.config.BOLETO_NOTICES_EVERY_MS,
+        logger: c.logger.child({ component: 'condo-notices' }),
+      })
+    : undefined;
   const scheduled = startScheduledJobs(c, periodicJobs(c), c.logger.child({ component: 'scheduled-jobs' }));
   const ingestion = startKnowledgeIngestion(c);
   c.onClose(async () => {
@@ -130,6 +143,7 @@ export function startPipeline(
       stopDelivery(),
       reconciler.stop(),
       notifier?.stop(),
+      condoNotices?.stop(),
       scheduled.stop(),
       summaries?.stop(),
       ingestion?.close(),

@@ -24,16 +24,20 @@ export const condominioCatalog = {
   reservation_not_found: 'Não encontrei reserva ativa da sua unidade{filter}.',
   reservation_ambiguous: 'Sua unidade tem mais de uma reserva{filter}: {reservations}. Qual delas?',
   reservation_gone: 'Essa reserva já não está ativa.',
+  only_sindico: 'Só o síndico pode publicar avisos para os moradores.',
+  notice_too_long: 'O aviso passou de 1.000 caracteres.',
   // Two values for one field in one message: ask which
   conflict_space: 'Você citou mais de um espaço ({values}). Qual deles?',
   conflict_date: 'Você citou mais de uma data ({values}). Qual é a data?',
   conflict_start_time: 'Você citou mais de um horário de início ({values}). Qual é?',
   conflict_end_time: 'Você citou mais de um horário de término ({values}). Qual é?',
   conflict_guests: 'Você citou mais de um número de convidados ({values}). Quantos serão?',
+  conflict_message_content: 'Você escreveu mais de um texto de aviso. Qual publico?',
   conflict_reservation_id: 'Você citou mais de uma reserva ({values}). Qual delas?',
   // Field names for "Preciso saber: ..."
   field_space: 'o espaço',
   field_reservation_id: 'a reserva',
+  field_message_content: 'o texto do aviso',
   field_date: 'a data',
   field_start_time: 'o horário de início',
   field_end_time: 'o horário de término',
@@ -65,6 +69,11 @@ export const condominioCatalog = {
   // Proposals: every value that will be written
   propose_reservation:
     'Reservar o espaço {space} para a unidade {unit} em {date}, das {start} às {end}{guests}.{fee}',
+  propose_notice:
+    'Publicar este aviso para {recipients} moradores: "{text}". Depois de publicado não dá para desfazer.',
+  notice_published:
+    'Pronto. Aviso publicado para {recipients} moradores; cada um recebe no chat de onde falou por último.',
+  notice_to_resident: 'Aviso do {tenant}: {text}',
   propose_guests:
     'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
   propose_cancel:

@@ -21,7 +21,7 @@ export const condominioPack: DomainPack = {
   intents: CONDOMINIO_INTENTS,
   tools: condominioTools,
   understander: condominioUnderstander,
-  entities: ['space', 'date', 'start_time', 'end_time', 'guests'],
+  entities: ['space', 'date', 'start_time', 'end_time', 'guests', 'message_content'],
   intentModel: condominioIntentModel,
   prompts: CONDOMINIO_PROMPTS,
   asksForWrite: condominioAsksForWrite,

@@ -18,6 +18,8 @@ export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
   },
   LIST_RESERVATIONS: { name: 'LIST_RESERVATIONS', required: [], tool: 'listar_reservas' },
   CANCEL_RESERVATION: { name: 'CANCEL_RESERVATION', required: [], tool: 'cancelar_reserva' },
+  // The síndico's: a notice to every resident (irreversible once confirmed).
+  PUBLISH_NOTICE: { name: 'PUBLISH_NOTICE', required: ['message_content'], tool: 'publicar_aviso' },
   // Steps of a booking with guests (flow.ts), never read from a message.
   REGISTER_GUESTS: {
     name: 'REGISTER_GUESTS',

@@ -34,6 +34,8 @@ export function describeProposal(tool: string, params: Values): string {
       guests: guestsPart(params),
       fee: feePart(params),
     });
+  if (tool === 'publicar_aviso')
+    return say('propose_notice', { recipients: Number(params.recipients), text: String(params.text) });
   if (tool === 'registrar_convidados')
     return say('propose_guests', {
       guests: Number(params.guests),
@@ -79,6 +81,8 @@ export function render(tool: string, result: Values): Rendered {
           fee: feeOnCancel(result, { cancel: 'part_fee_cancelled', keep: 'part_fee_stays' }),
         }),
       };
+    case 'publicar_aviso':
+      return { text: say('notice_published', { recipients: Number(result.recipients) }) };
     case 'registrar_convidados':
       return {
         text: say('guests_registered', {

@@ -28,6 +28,8 @@ export async function validateCondominio(
       return validateCancel(entities, scope);
     case 'REGISTER_GUESTS':
       return validateGuests(entities, scope);
+    case 'PUBLISH_NOTICE':
+      return validateNotice(entities, scope);
     default:
       return { status: 'pass', params: {} };
   }
@@ -334,4 +336,19 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
       end_time: timeOf(booking.endMinute),
     },
   };
+}
+
+/** Only the síndico publishes; the text as written, to every other resident (counted for the proposal). */
+async function validateNotice(entities: Entities, scope: Scope): Promise<Validation> {
+  const resident = await scope.db.condoResident.findUnique({ where: { userId: scope.user.id } });
+  if (!resident || resident.tenantId !== scope.tenant.id || resident.role !== 'sindico')
+    return { status: 'not_found', field: 'message_content', messageKey: 'only_sindico', params: {} };
+  const text = String(entities.message_content ?? '').trim();
+  if (text === '') return { status: 'missing', missing: ['message_content'] };
+  if (text.length > 1000)
+    return { status: 'invalid', field: 'message_content', messageKey: 'notice_too_long' };
+  const recipients = await scope.db.condoResident.count({
+    where: { tenantId: scope.tenant.id, userId: { not: scope.user.id } },
+  });
+  return { status: 'pass', params: { text, recipients } };
 }

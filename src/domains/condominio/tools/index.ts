@@ -1,6 +1,7 @@
 import { cancelarReserva } from './cancelar-reserva';
 import { criarReserva } from './criar-reserva';
 import { listarReservas } from './listar-reservas';
+import { publicarAviso } from './publicar-aviso';
 import { registrarConvidados, removerConvidados } from './registrar-convidados';
 import { verificarDisponibilidade } from './verificar-disponibilidade';
 
@@ -10,6 +11,7 @@ export const condominioTools = [
   criarReserva,
   listarReservas,
   cancelarReserva,
+  publicarAviso,
   registrarConvidados,
   removerConvidados,
 ];

@@ -82,6 +82,14 @@ export const CONDOMINIO_SLOTS: Slots = {
     'aniversário da minha mãe',
     'confraternização do trabalho',
   ],
+  notice: [
+    'amanhã a água será cortada das 9h às 12h para manutenção',
+    'a piscina fica fechada na segunda para limpeza',
+    'a assembleia será no dia 15 às 19h no salão de festas',
+    'o elevador do bloco B está em manutenção até sexta',
+    'a dedetização das áreas comuns é neste sábado',
+    'lembrem de não deixar bicicletas nos corredores',
+  ],
   topic: [
     'levar cachorro na piscina',
     'fazer barulho depois das 22h',
@@ -157,6 +165,14 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     '(desisti|desistimos) (do|da) {space} {date}, cancela',
     '(cancela|cancelar) (a reserva|o agendamento) de {date}',
     'quero desmarcar (o|a) {space}',
+  ],
+  PUBLISH_NOTICE: [
+    '(publica|publicar|manda|envia) (um|o) (aviso|comunicado) (pros|para os|pra todos os) moradores: {notice}',
+    '(avisa|avise|comunica|informa) (todos os|os) moradores (que|dizendo que) {notice}',
+    '(aviso|comunicado) (pros|para os) moradores: {notice}',
+    '(preciso|quero) (publicar|mandar) um aviso: {notice}',
+    '(publica|solta) (esse|este) aviso (no condomínio|pra todo mundo): {notice}',
+    'manda (pra|para) (todo mundo|todos os moradores) (que|dizendo que) {notice}',
   ],
   GENERAL_QUESTION: [
     '(oi|olá|bom dia|boa tarde|boa noite|e aí|oi Iris)[, tudo bem?]',

@@ -8,6 +8,7 @@ export type Intent =
   | 'CREATE_RESERVATION'
   | 'LIST_RESERVATIONS'
   | 'CANCEL_RESERVATION'
+  | 'PUBLISH_NOTICE'
   | 'GENERAL_QUESTION'
   | 'UNKNOWN';
 
@@ -16,6 +17,7 @@ export const INTENTS: readonly Intent[] = [
   'CREATE_RESERVATION',
   'LIST_RESERVATIONS',
   'CANCEL_RESERVATION',
+  'PUBLISH_NOTICE',
   'GENERAL_QUESTION',
   'UNKNOWN',
 ];
@@ -25,6 +27,7 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   CREATE_RESERVATION: new Set(['space', 'date', 'start_time', 'end_time', 'guests']),
   LIST_RESERVATIONS: new Set(['space']),
   CANCEL_RESERVATION: new Set(['space', 'date']),
+  PUBLISH_NOTICE: new Set(['message_content']),
   GENERAL_QUESTION: new Set(),
   UNKNOWN: new Set(),
 };
@@ -62,6 +65,7 @@ export function resolveEntities(
     out.add('start_time', hhmm(mentions.window.start));
   if (wants.has('end_time') && mentions.window.end !== undefined)
     out.add('end_time', hhmm(mentions.window.end));
+  if (wants.has('message_content') && mentions.notice) out.add('message_content', mentions.notice.text);
   const guests = mentions.guests.at(-1);
   if (wants.has('guests') && guests) out.add('guests', guests.count);
   return out.result();

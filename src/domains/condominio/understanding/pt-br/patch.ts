@@ -42,6 +42,9 @@ export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 
     if (mentions.window.end !== undefined) out.add('end_time', hhmm(mentions.window.end));
   }
   if (expected.has('guests')) for (const guests of mentions.guests) out.add('guests', guests.count);
+  // Asked for a notice's text, the whole reply is the text.
+  if (expected.has('message_content') && text.trim() !== '')
+    out.add('message_content', mentions.notice?.text ?? text.trim());
   const { entities, conflicts } = out.result();
   return conflicts.length > 0 ? { entities, conflicts } : { entities };
 }

@@ -35,11 +35,13 @@ export const CONDOMINIO_SPEECH_ACTS: SpeechActRules = {
     CREATE_RESERVATION:
       /\b(?:reserv|agend|marc|bloque|quero|queria|preciso|gostaria|separ|pega|book|garant|aluga|alugar)\w*|\bxespaco\b.*\bxdata\b.*\bxhora\b/,
     CANCEL_RESERVATION: /\b(?:cancel|desmarc|desist|libera|remov|apag|exclu|esquece|desconsidera|tira)\w*/,
+    PUBLISH_NOTICE: /\b(?:public|avis|comunic|inform|recado|mand|envi|xtexto)\w*/,
   },
   unambiguous: {
     // "reserva" after an article or a possessive is the booking, not the verb ("cancela minha reserva").
     CREATE_RESERVATION:
       /(?<!\b(?:minha|minhas|a|as|da|das|na|nas|uma|essa|esta|sua|nossa|tua|duas|tres)\s)\breserv(?:a|e|ar)\b|\bagend[ae]r?\b/,
     CANCEL_RESERVATION: /\b(?:cancel[ae]r?|desmarc[ae]r?)\b/,
+    PUBLISH_NOTICE: /\b(?:public[ae]r?|comunicado)\b/,
   },
 };

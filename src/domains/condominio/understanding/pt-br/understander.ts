@@ -43,6 +43,7 @@ export function modelInput(scan: Scan, mentions: CondoMentions): ModelInput {
     placeholder[from] = word;
     for (let i = from + 1; i < to; i++) placeholder[i] = '';
   };
+  if (mentions.notice) mark(mentions.notice.from, scan.tokens.length, 'xtexto');
   for (const d of mentions.dates) mark(d.from, d.to, 'xdata');
   for (const t of mentions.window.spans) mark(t.from, t.to, 'xhora');
   for (const s of mentions.spaces) mark(s.from, s.to, 'xespaco');
@@ -54,6 +55,7 @@ export function modelInput(scan: Scan, mentions: CondoMentions): ModelInput {
   if (mentions.window.start !== undefined && mentions.window.end !== undefined) signals.push('window');
   if (mentions.spaces.length > 0) signals.push('space');
   if (mentions.guests.length > 0) signals.push('guests');
+  if (mentions.notice) signals.push('notice');
   return { text: words.join(' '), signals };
 }
 
