@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isoDateInZone } from '../../src/core/format';
 import { describeCondominium, setResident, upsertSpace, upsertUnit } from '../../src/app/condominium-setup';
 import { Harness } from '../support/harness';
@@ -14,18 +13,7 @@ describe('condominio: setting up a condominium', () => {
   afterAll(() => h.close());
 
   it('a space, a unit and a resident, then a booking by that resident', async () => {
-    const tenant = await h.db.tenant.create({
-      data: {
-        slug: `c-${randomUUID().slice(0, 8)}`,
-        name: 'Residencial Teste',
-        pack: 'condominio',
-        locale: 'pt-BR',
-        timeZone: 'America/Sao_Paulo',
-        currency: 'BRL',
-        aiSettings: { enabled: false, mode: 'offline' },
-      },
-    });
-    h.tenantIds.add(tenant.id);
+    const tenant = await h.emptyTenant('condominio');
     const space = {
       name: 'Espaço gourmet',
       opens: '11:00',

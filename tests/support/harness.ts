@@ -57,21 +57,53 @@ export class Harness {
     this.workers.push(startTranscriber(this.container));
   }
 
-  /** A boletos tenant (pt-BR) with contacts and an owner; returns ids and a chat for the owner. */
-  async boletosTenant(options: { contacts?: string[]; role?: 'owner' | 'operator' | 'viewer' } = {}) {
-    const slug = `b-${randomUUID().slice(0, 8)}`;
-    const tenant = await this.db.tenant.create({
-      data: {
-        slug,
-        name: `Tenant ${slug}`,
-        pack: 'boletos',
+  /**
+   * A tenant of a pack with nothing in it (offline understanding), its locale, zone and currency
+   * the pack's; this harness's pipelines deliver its messages.
+   */
+  async emptyTenant(pack: 'boletos' | 'finance' | 'condominio') {
+    const place = {
+      boletos: {
+        prefix: 'b',
+        name: 'Tenant',
         locale: 'pt-BR',
         timeZone: 'America/Sao_Paulo',
         currency: 'BRL',
+      },
+      finance: {
+        prefix: 'f',
+        name: 'Finanzas',
+        locale: 'es-MX',
+        timeZone: 'America/Mexico_City',
+        currency: 'MXN',
+      },
+      condominio: {
+        prefix: 'c',
+        name: 'Condomínio',
+        locale: 'pt-BR',
+        timeZone: 'America/Sao_Paulo',
+        currency: 'BRL',
+      },
+    }[pack];
+    const slug = `${place.prefix}-${randomUUID().slice(0, 8)}`;
+    const tenant = await this.db.tenant.create({
+      data: {
+        slug,
+        name: `${place.name} ${slug}`,
+        pack,
+        locale: place.locale,
+        timeZone: place.timeZone,
+        currency: place.currency,
         aiSettings: { enabled: false, mode: 'offline' },
       },
     });
     this.tenantIds.add(tenant.id);
+    return tenant;
+  }
+
+  /** A boletos tenant (pt-BR) with contacts and an owner; returns ids and a chat for the owner. */
+  async boletosTenant(options: { contacts?: string[]; role?: 'owner' | 'operator' | 'viewer' } = {}) {
+    const tenant = await this.emptyTenant('boletos');
     for (const name of options.contacts ?? ['João Silva', 'João Souza', 'Maria Oliveira', 'Pedro Santos']) {
       await this.db.contact.create({ data: { tenantId: tenant.id, name, nameKey: nameKey(name) } });
     }
@@ -80,19 +112,7 @@ export class Harness {
 
   /** A finance tenant (es-MX, MXN, Mexico City) and an owner; returns ids and a chat for the owner. */
   async financeTenant(options: { role?: 'owner' | 'operator' | 'viewer' } = {}) {
-    const slug = `f-${randomUUID().slice(0, 8)}`;
-    const tenant = await this.db.tenant.create({
-      data: {
-        slug,
-        name: `Finanzas ${slug}`,
-        pack: 'finance',
-        locale: 'es-MX',
-        timeZone: 'America/Mexico_City',
-        currency: 'MXN',
-        aiSettings: { enabled: false, mode: 'offline' },
-      },
-    });
-    this.tenantIds.add(tenant.id);
+    const tenant = await this.emptyTenant('finance');
     return { tenant, ...(await this.user(tenant.id, options.role ?? 'owner')) };
   }
 
@@ -101,19 +121,7 @@ export class Harness {
    * with a resident each (chats `marina` and `rafael`) and a user of no unit (`visitor`).
    */
   async condominioTenant() {
-    const slug = `c-${randomUUID().slice(0, 8)}`;
-    const tenant = await this.db.tenant.create({
-      data: {
-        slug,
-        name: `Condomínio ${slug}`,
-        pack: 'condominio',
-        locale: 'pt-BR',
-        timeZone: 'America/Sao_Paulo',
-        currency: 'BRL',
-        aiSettings: { enabled: false, mode: 'offline' },
-      },
-    });
-    this.tenantIds.add(tenant.id);
+    const tenant = await this.emptyTenant('condominio');
     for (const space of DEMO.condominio.spaces)
       await this.db.condoSpace.create({
         data: { tenantId: tenant.id, ...space, aliases: [...space.aliases] },

@@ -23,34 +23,29 @@ const windows = (list: unknown) =>
     .map((w) => window(w.start_time, w.end_time))
     .join('; ');
 
+/** A booking as its sentences name it: space, unit, day and window. */
+const booking = (v: Values) => ({
+  space: String(v.space_name),
+  unit: String(v.unit_label),
+  date: dayText(String(v.date)),
+  start: String(v.start_time),
+  end: String(v.end_time),
+});
+
 export function describeProposal(tool: string, params: Values): string {
   if (tool === 'criar_reserva')
     return say('propose_reservation', {
-      space: String(params.space_name),
-      unit: String(params.unit_label),
-      date: dayText(String(params.date)),
-      start: String(params.start_time),
-      end: String(params.end_time),
+      ...booking(params),
       guests: guestsPart(params),
       fee: feePart(params),
     });
   if (tool === 'publicar_aviso')
     return say('propose_notice', { recipients: Number(params.recipients), text: String(params.text) });
   if (tool === 'registrar_convidados')
-    return say('propose_guests', {
-      guests: Number(params.guests),
-      space: String(params.space_name),
-      date: dayText(String(params.date)),
-      start: String(params.start_time),
-      end: String(params.end_time),
-    });
+    return say('propose_guests', { ...booking(params), guests: Number(params.guests) });
   if (tool === 'cancelar_reserva')
     return say('propose_cancel', {
-      space: String(params.space_name),
-      unit: String(params.unit_label),
-      date: dayText(String(params.date)),
-      start: String(params.start_time),
-      end: String(params.end_time),
+      ...booking(params),
       fee: feeOnCancel(params, { cancel: 'part_fee_will_cancel', keep: 'part_fee_will_stay' }),
     });
   return '';

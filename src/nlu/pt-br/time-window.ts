@@ -1,3 +1,4 @@
+import { readNumberWords } from './number-words';
 import type { Scan } from './scan';
 
 /**
@@ -26,20 +27,6 @@ interface ClockTime {
 }
 
 const HOUR_WORDS = new Set(['h', 'hs', 'hr', 'hrs', 'hora', 'horas']);
-const WORD_HOURS: Record<string, number> = {
-  uma: 1,
-  duas: 2,
-  tres: 3,
-  quatro: 4,
-  cinco: 5,
-  seis: 6,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  onze: 11,
-  doze: 12,
-};
 const PERIODS: Record<string, boolean> = { manha: false, madrugada: false, tarde: true, noite: true };
 /** Words that open a window ("das 18 às 23") or a start ("às 15", "a partir das 8"). */
 const OPENERS = new Set(['das', 'de', 'do', 'entre', 'desde']);
@@ -84,8 +71,8 @@ function readClock(scan: Scan, i: number): ClockTime | undefined {
     else return undefined;
     marked = true;
     j = k + 1;
-  } else if (WORD_HOURS[word] !== undefined) {
-    hour = WORD_HOURS[word];
+  } else if (isHourWord(scan, i)) {
+    hour = readNumberWords(scan, i)!.value;
     if (HOUR_WORDS.has(scan.word(j))) {
       marked = true;
       j++;
@@ -168,4 +155,10 @@ function afternoonRange(first: ClockTime, second: ClockTime): [number, number] {
 
 function guessAfternoon(time: ClockTime): number {
   return !time.period && time.minutes >= 60 && time.minutes < 7 * 60 ? time.minutes + 12 * 60 : time.minutes;
+}
+
+/** "seis", "duas": one number word from 1 to 12 is an hour ("seis da tarde"). */
+function isHourWord(scan: Scan, i: number): boolean {
+  const phrase = readNumberWords(scan, i);
+  return phrase !== undefined && phrase.words === 1 && phrase.value >= 1 && phrase.value <= 12;
 }
