@@ -27,7 +27,8 @@ export async function issueBoleto(
     where: { createdByNonce: charge.reference },
     include: { contact: true },
   });
-  if (existing) return { boleto: existing, issuer: await issuerOf(ctx) };
+  // Exactly once: the reference is unique on boletos, so a second run finds the first one's row.
+  if (existing) return { boleto: existing, issuer: await issuerOf(ctx), existed: true };
   const issuer = await issuerOf(ctx);
   if (issuer.needsDocument && !payer.document)
     throw new DomainError('contact_needs_document', { name: payer.name });
@@ -79,7 +80,7 @@ export async function issueBoleto(
     },
     include: { contact: true },
   });
-  return { boleto, issuer };
+  return { boleto, issuer, existed: false };
 }
 
 /**

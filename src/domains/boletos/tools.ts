@@ -71,22 +71,19 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
   input: createInput,
   allowedRoles: WRITERS,
   async execute(params, ctx) {
-    // Exactly once: the nonce is unique on boletos, so a second run finds the first one's row.
-    const existing = await ctx.db.boleto.findUnique({
-      where: { createdByNonce: ctx.nonce },
-      include: { contact: true },
-    });
-    if (existing) return boletoView(existing);
     const contact = await ctx.db.contact.findFirst({
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
-    const { boleto, issuer } = await issueBoleto(ctx, contact, {
+    // Exactly once: a second run of this confirmation finds the first one's boleto (the nonce is
+    // its reference) and answers with it; its delivery was decided by that first run.
+    const { boleto, issuer, existed } = await issueBoleto(ctx, contact, {
       amountCents: params.amount_cents,
       dueDate: params.due_date,
       reference: ctx.nonce,
       description: ctx.tenant.name,
     });
+    if (existed) return boletoView(boleto);
     const delivery = await sendToContact(ctx, params, boleto, issuer);
     // Not sent to the customer (a local boleto, delivery off, an address that changed): the
     // owner gets its PDF to forward, through the notices, after the commit.
