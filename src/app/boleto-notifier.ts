@@ -10,7 +10,7 @@ import type { DomainPack, DomainPackId } from '../domains/types';
 import type { Outbox } from '../queues/outbox';
 import type { PrismaClient } from '../stores/prisma/client';
 import type { UserChatStore } from '../stores/user-chat-store';
-import { conversationIdFor } from './ingress';
+import { noticeToUser } from './user-notice';
 
 interface PendingNotice {
   id: string;
@@ -128,18 +128,16 @@ export function startBoletoNotifier(deps: {
           reached.push(...message.noticeIds);
           for (const owner of to) {
             const chat = chats.get(owner.id)!;
-            messages.push({
-              id: `${message.key}:${owner.id}`,
-              channel: chat.channel as never,
-              account: chat.account,
-              chatId: chat.chatId,
-              tenantId: message.tenantId,
-              conversationId: conversationIdFor(message.tenantId, chat.channel, chat.chatId, owner.id),
-              correlationId: message.key,
-              text: message.text,
-              noticeToUser: true as const,
-              ...(message.document ? { document: message.document } : {}),
-            });
+            messages.push(
+              noticeToUser(chat, {
+                id: `${message.key}:${owner.id}`,
+                tenantId: message.tenantId,
+                userId: owner.id,
+                correlationId: message.key,
+                text: message.text,
+                ...(message.document ? { document: message.document } : {}),
+              }),
+            );
           }
         }
         await deps.outbox.send(messages);

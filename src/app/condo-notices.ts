@@ -5,7 +5,7 @@ import type { DomainPack, DomainPackId } from '../domains/types';
 import type { Outbox } from '../queues/outbox';
 import type { PrismaClient } from '../stores/prisma/client';
 import type { UserChatStore } from '../stores/user-chat-store';
-import { conversationIdFor } from './ingress';
+import { noticeToUser } from './user-notice';
 
 interface PendingDelivery {
   id: string;
@@ -63,17 +63,17 @@ export function startCondoNoticeDeliverer(deps: {
           continue;
         }
         sent.push(row.id);
-        messages.push({
-          id: `condo-notice:${row.id}`,
-          channel: chat.channel as never,
-          account: chat.account,
-          chatId: chat.chatId,
-          tenantId: row.tenantId,
-          conversationId: conversationIdFor(row.tenantId, chat.channel, chat.chatId, row.userId),
-          correlationId: `condo-notice:${row.noticeId}`,
-          text: deps.packFor(row.pack).say('notice_to_resident', { tenant: row.tenantName, text: row.text }),
-          noticeToUser: true as const,
-        });
+        messages.push(
+          noticeToUser(chat, {
+            id: `condo-notice:${row.id}`,
+            tenantId: row.tenantId,
+            userId: row.userId,
+            correlationId: `condo-notice:${row.noticeId}`,
+            text: deps
+              .packFor(row.pack)
+              .say('notice_to_resident', { tenant: row.tenantName, text: row.text }),
+          }),
+        );
       }
       await deps.outbox.send(messages);
       const now = new Date();

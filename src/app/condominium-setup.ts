@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { foldAccents } from '../core/text';
+import { timeOf } from '../domains/condominio/clock';
 import type { Db } from '../domains/types';
 
 /**
@@ -41,13 +43,7 @@ export const SpaceInput = z
       .transform((list = '') =>
         list
           .split(',')
-          .map((alias) =>
-            alias
-              .trim()
-              .toLowerCase()
-              .normalize('NFD')
-              .replace(/\p{Diacritic}/gu, ''),
-          )
+          .map((alias) => foldAccents(alias.trim().toLowerCase()))
           .filter(Boolean),
       ),
   })
@@ -116,8 +112,6 @@ export async function setResident(
 
 /** The condominium as an operator reads it: spaces with their rules, units with their people. */
 export async function describeCondominium(db: Db, tenantId: string): Promise<string[]> {
-  const hhmm = (m: number) =>
-    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   const spaces = await db.condoSpace.findMany({ where: { tenantId }, orderBy: { name: 'asc' } });
   const units = await db.condoUnit.findMany({
     where: { tenantId },
@@ -128,7 +122,7 @@ export async function describeCondominium(db: Db, tenantId: string): Promise<str
     `spaces (${spaces.length}):`,
     ...spaces.map(
       (s) =>
-        `  ${s.name}: ${hhmm(s.opensAt)}-${hhmm(s.closesAt)}, up to ${s.capacity} people, fee ${(s.feeCents / 100).toFixed(2)}, ` +
+        `  ${s.name}: ${timeOf(s.opensAt)}-${timeOf(s.closesAt)}, up to ${s.capacity} people, fee ${(s.feeCents / 100).toFixed(2)}, ` +
         `${s.minLeadHours} h ahead at least, ${s.maxDaysAhead} days ahead at most, ${s.maxPerUnitPerMonth} a month per unit, ` +
         `fee cancelled up to ${s.freeCancelHours} h ahead` +
         (s.aliases.length > 0 ? ` (also: ${s.aliases.join(', ')})` : ''),

@@ -25,6 +25,12 @@ export function nowIn(now: Date, timeZone: string): { today: string; minute: num
   return { today: isoDateInZone(now, timeZone), minute: part('hour') * 60 + part('minute') };
 }
 
+/** Minutes from now until `date` at `minute` (the tenant's time zone); negative when gone. */
+export function minutesUntil(now: Date, timeZone: string, date: string, minute: number): number {
+  const at = nowIn(now, timeZone);
+  return daysBetween(at.today, date) * 24 * 60 + minute - at.minute;
+}
+
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -2,7 +2,7 @@ import { derivedUuid } from '../../core/derived-id';
 import { cancelBoletoCharge, issueBoleto, type Payer } from '../boleto-issuing/charges';
 import { nameKey } from '../contacts';
 import type { Scope } from '../types';
-import { daysBetween, nowIn } from './clock';
+import { minutesUntil } from './clock';
 
 /**
  * A space's fee is charged to the unit as a boleto, through the same issuing the boletos pack
@@ -61,9 +61,8 @@ export function feeOutcomeOf(
 ): FeeOutcome {
   if (!booking.fee || booking.fee.status === 'CANCELLED') return 'none';
   if (booking.fee.status === 'PAID') return 'paid';
-  const { today, minute } = nowIn(scope.now, scope.tenant.timeZone);
-  const minutesAhead = daysBetween(today, booking.date) * 24 * 60 + booking.startMinute - minute;
-  return minutesAhead >= freeCancelHours * 60 ? 'cancel' : 'keep';
+  const ahead = minutesUntil(scope.now, scope.tenant.timeZone, booking.date, booking.startMinute);
+  return ahead >= freeCancelHours * 60 ? 'cancel' : 'keep';
 }
 
 export async function cancelFee(

@@ -1,5 +1,5 @@
 import type { Entities, Scope, Validation } from '../types';
-import { daysBetween, dateOf, isoOf, minutesOf, nowIn, timeOf } from './clock';
+import { daysBetween, dateOf, isoOf, minutesOf, minutesUntil, nowIn, timeOf } from './clock';
 import { feeOutcomeOf } from './fee';
 import { residentOf, type Resident } from './residents';
 import { freeWindows, overlaps, spacesNamed, spacesOf, takenOn, type Space } from './spaces';
@@ -131,8 +131,7 @@ async function validateReservation(entities: Entities, scope: Scope): Promise<Va
       messageKey: 'outside_hours',
       params: { space: space.name, opens: timeOf(space.opensAt), closes: timeOf(space.closesAt) },
     };
-  const { today, minute } = nowIn(scope.now, scope.tenant.timeZone);
-  if (daysBetween(today, day) * 24 * 60 + start - minute < space.minLeadHours * 60)
+  if (minutesUntil(scope.now, scope.tenant.timeZone, day, start) < space.minLeadHours * 60)
     return {
       status: 'invalid',
       field: 'date',

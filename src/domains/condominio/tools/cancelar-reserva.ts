@@ -27,43 +27,39 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
     // One relation per query inside the transaction (see criar-reserva's byNonce).
     const booking = await ctx.db.condoReservation.findFirst({
       where: { id: params.reservation_id, tenantId: ctx.tenant.id },
-      include: { space: { select: { freeCancelHours: true } } },
+      include: { space: { select: { name: true, freeCancelHours: true } } },
     });
-    const feeBoleto = booking?.feeBoletoId
-      ? await ctx.db.boleto.findUnique({ where: { id: booking.feeBoletoId } })
-      : null;
-    const before = booking ? { ...booking, feeBoleto } : null;
+    if (!booking) throw new DomainError('reservation_gone');
     const changed = await ctx.db.condoReservation.updateMany({
-      where: { id: params.reservation_id, tenantId: ctx.tenant.id, status: 'ACTIVE' },
+      where: { id: booking.id, status: 'ACTIVE' },
       data: { status: 'CANCELLED', cancelNonce: ctx.nonce, cancelledAt: ctx.now },
     });
-    const row = await ctx.db.condoReservation.findFirst({
-      where: { id: params.reservation_id, tenantId: ctx.tenant.id },
-      include: { space: { select: { name: true } } },
-    });
-    if (!row || !before || (changed.count === 0 && row.cancelNonce !== ctx.nonce))
-      throw new DomainError('reservation_gone');
+    // Cancelled now, or by this same confirmation in an earlier run; otherwise someone else's.
+    if (changed.count === 0 && booking.cancelNonce !== ctx.nonce) throw new DomainError('reservation_gone');
+    const feeBoleto = booking.feeBoletoId
+      ? await ctx.db.boleto.findUnique({ where: { id: booking.feeBoletoId } })
+      : null;
     // The fee goes with the booking when cancelled in time (the space's free-cancellation hours);
     // closer to the start it stays due. Decided at the "sim": the proposal said the same unless
-    // the hours ran out while it waited.
-    // Undoing a booking that could not be completed takes its whole fee back, whenever it is.
+    // the hours ran out while it waited. Undoing a booking that could not be completed takes its
+    // whole fee back, whenever it is.
     let fee: FeeOutcome =
-      params.undo && before.feeBoleto && before.feeBoleto.status !== 'CANCELLED'
+      params.undo && feeBoleto && feeBoleto.status !== 'CANCELLED'
         ? 'cancel'
         : feeOutcomeOf(
             ctx,
-            { date: isoOf(before.date), startMinute: before.startMinute, fee: before.feeBoleto },
-            before.space.freeCancelHours,
+            { date: isoOf(booking.date), startMinute: booking.startMinute, fee: feeBoleto },
+            booking.space.freeCancelHours,
           );
-    if (fee === 'cancel' && before.feeBoleto) fee = await cancelFee(ctx, before.feeBoleto);
+    if (fee === 'cancel' && feeBoleto) fee = await cancelFee(ctx, feeBoleto);
     return {
       fee_outcome: fee,
-      ...(before.feeBoleto ? { fee_number: before.feeBoleto.number } : {}),
-      free_cancel_hours: before.space.freeCancelHours,
-      space_name: row.space.name,
-      date: isoOf(row.date),
-      start_time: timeOf(row.startMinute),
-      end_time: timeOf(row.endMinute),
+      ...(feeBoleto ? { fee_number: feeBoleto.number } : {}),
+      free_cancel_hours: booking.space.freeCancelHours,
+      space_name: booking.space.name,
+      date: isoOf(booking.date),
+      start_time: timeOf(booking.startMinute),
+      end_time: timeOf(booking.endMinute),
     };
   },
 });

@@ -1,6 +1,7 @@
 import { foldAccents } from '../../../../core/text';
 import type { EntityConflict } from '../../../../core/understanding';
 import { EntityCollector } from '../../../../nlu/pt-br/entity-collector';
+import { timeOf } from '../../clock';
 import type { CondoMentions } from './mentions';
 
 export type Intent =
@@ -32,9 +33,6 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   UNKNOWN: new Set(),
 };
 
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 /**
  * The intent's entities from what the message mentions. A booking is ahead: of the days said,
  * one already gone is dropped when another is not ("fizemos ontem… reserva pro sábado").
@@ -62,9 +60,9 @@ export function resolveEntities(
     for (const date of ahead.length > 0 ? ahead : dated) out.add('date', date.iso as string);
   }
   if (wants.has('start_time') && mentions.window.start !== undefined)
-    out.add('start_time', hhmm(mentions.window.start));
+    out.add('start_time', timeOf(mentions.window.start));
   if (wants.has('end_time') && mentions.window.end !== undefined)
-    out.add('end_time', hhmm(mentions.window.end));
+    out.add('end_time', timeOf(mentions.window.end));
   if (wants.has('message_content') && mentions.notice) out.add('message_content', mentions.notice.text);
   const guests = mentions.guests.at(-1);
   if (wants.has('guests') && guests) out.add('guests', guests.count);

@@ -4,10 +4,8 @@ import { EntityCollector } from '../../../../nlu/pt-br/entity-collector';
 import { prepare } from '../../../../nlu/pt-br/prepared-text';
 import { Scan } from '../../../../nlu/pt-br/scan';
 import { foldAccents } from '../../../../core/text';
+import { timeOf } from '../../clock';
 import { readMentions } from './mentions';
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * Reads a reply to a question for the fields that were asked, and only those. The question
@@ -38,8 +36,8 @@ export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 
   if (expected.has('date'))
     for (const date of mentions.dates) if (date.iso !== undefined) out.add('date', date.iso);
   if (asksTime) {
-    if (mentions.window.start !== undefined) out.add('start_time', hhmm(mentions.window.start));
-    if (mentions.window.end !== undefined) out.add('end_time', hhmm(mentions.window.end));
+    if (mentions.window.start !== undefined) out.add('start_time', timeOf(mentions.window.start));
+    if (mentions.window.end !== undefined) out.add('end_time', timeOf(mentions.window.end));
   }
   if (expected.has('guests')) for (const guests of mentions.guests) out.add('guests', guests.count);
   // Asked for a notice's text, the whole reply is the text.
