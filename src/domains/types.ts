@@ -132,10 +132,16 @@ export interface FlowStep {
  * before it by their tools' compensating actions (§2.4).
  */
 export interface PackFlows {
-  /** How many steps a request that passed Gate 3 takes (1: a single action). */
-  steps(intent: string, entities: Entities): number;
+  /** How many steps a request that passed Gate 3 (with these params) takes (1: a single action). */
+  steps(intent: string, params: Record<string, unknown>): number;
   /** The step after `tool` ran with `result`; undefined when the action is complete. */
   next(tool: string, params: Record<string, unknown>, result: Record<string, unknown>): FlowStep | undefined;
+  /**
+   * Whether the steps done so far are only a part that must not stay alone when the person stops
+   * the flow ("não", a new request): then they are undone like a failed step's (a booking held
+   * for its fee is released). Absent: what was confirmed stays.
+   */
+  undoWhenStopped?(done: ReadonlyArray<{ tool: string; result: Record<string, unknown> }>): boolean;
 }
 
 /** Gate 3's verdict, with references (contacts, ids) resolved against the tenant's data. */

@@ -3,6 +3,7 @@ import { Knowledge } from '../../src/app/knowledge';
 import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { loadDemoKnowledge } from '../../prisma/seed';
 import { Harness } from '../support/harness';
+import { PrismaActionLedger } from '../../src/stores/action-ledger';
 import { waitFor } from '../support/conversation';
 
 /**
@@ -28,8 +29,14 @@ describe('condominio: spaces and reservations', () => {
   };
   const reservations = (tenantId: string) =>
     h.db.condoReservation.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
+  /** The compensations audited for the tenant, once `expected` are there (a turn audits after its reply). */
+  const compensations = (tenantId: string, expected: number) =>
+    waitFor(`${expected} compensations audited`, async () => {
+      const found = await h.db.auditEvent.findMany({ where: { tenantId, event: 'compensation_executed' } });
+      return found.length >= expected ? found : undefined;
+    });
 
-  it('books the salão with guests in two confirmed steps, with its fee boleto, each run once', async () => {
+  it('books the salão with guests in three confirmed steps and gets the fee boleto, each run once', async () => {
     const { tenant, marina } = await h.condominioTenant();
     const day = ahead(10);
     const shown = `${day.shown} (${weekdayOf(day.iso)})`;
@@ -38,22 +45,51 @@ describe('condominio: spaces and reservations', () => {
       `reserva o salão de festas dia ${day.typed} das 18h às 23h pra 40 convidados`,
     );
     expect(proposal).toEqual([
-      `Etapa 1 de 2: reservar o espaço.\nReservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${shown}, das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101 por boleto.\nConfirma? (Sim/Não)`,
+      `Etapa 1 de 3: reservar o espaço.\nReservar o espaço Salão de festas para a unidade Bloco A, apto 101 em ${shown}, das 18:00 às 23:00, 40 convidados. Taxa de uso: R$ 150,00, cobrada da unidade Bloco A, apto 101 por boleto.\nConfirma? (Sim/Não)`,
     ]);
     expect(await reservations(tenant.id)).toHaveLength(0);
     // The step's result and the next step's proposal come in one reply.
-    const done = (await h.say(marina.chat, 'sim')).join('\n');
-    expect(done).toMatch(/^Pronto\. Reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./);
-    // The fee is a boleto of the unit, issued with the booking, due on its day.
-    expect(done).toContain(`\nBoleto da taxa nº 1: R$ 150,00, vencimento ${day.shown}. Linha digitável: `);
-    expect(done).toContain('Boleto de demonstração, não registrado em nenhum banco');
-    expect(done).toMatch(/não pode ser pago\.\nEtapa 2 de 2/);
-    expect(done).toContain(
-      `Etapa 2 de 2: registrar os convidados na portaria.\nRegistrar 40 convidados na portaria para a reserva do espaço Salão de festas em ${shown}, das 18:00 às 23:00.\nConfirma? (Sim/Não)`,
+    const held = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(held).toMatch(
+      /^Pronto\. Pré-reserva feita: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\. O horário fica guardado até as \d\d:\d\d; a reserva se confirma com o boleto da taxa\.\nEtapa 2 de 3/,
+    );
+    expect(held).toContain(
+      `Etapa 2 de 3: registrar os convidados na portaria.\nRegistrar 40 convidados na portaria para a reserva do espaço Salão de festas em ${shown}, das 18:00 às 23:00.\nConfirma? (Sim/Não)`,
     );
     let rows = await reservations(tenant.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.registeredGuests).toBeNull();
+    expect(rows[0]).toMatchObject({ status: 'HELD', feeBoletoId: null, registeredGuests: null });
+    // Held, the window is taken: a neighbour is told so.
+    expect(rows[0]!.heldUntil!.getTime()).toBeGreaterThan(Date.now());
+
+    const guests = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(guests).toContain(
+      `Pronto. 40 convidados registrados na portaria para a reserva do espaço Salão de festas em ${shown}.\nEtapa 3 de 3: gerar o boleto da taxa de uso.\nGerar o boleto da taxa de uso do espaço Salão de festas (${shown}, das 18:00 às 23:00): R$ 150,00, cobrado da unidade Bloco A, apto 101, com vencimento no dia da reserva. Com ele a reserva fica confirmada.\nConfirma? (Sim/Não)`,
+    );
+    rows = await reservations(tenant.id);
+    expect(rows[0]).toMatchObject({ status: 'HELD', registeredGuests: 40, feeBoletoId: null });
+    expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(0);
+
+    const confirmed = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(confirmed).toMatch(
+      /^Pronto\. Reserva confirmada: Salão de festas, .+, das 18:00 às 23:00, 40 convidados\./,
+    );
+    // The fee is a boleto of the unit, issued by the last step, due on the booking's day.
+    expect(confirmed).toContain(
+      `\nBoleto da taxa nº 1: R$ 150,00, vencimento ${day.shown}. Linha digitável: `,
+    );
+    expect(confirmed).toContain('Boleto de demonstração, não registrado em nenhum banco');
+    rows = await reservations(tenant.id);
+    expect(rows[0]).toMatchObject({
+      startMinute: 18 * 60,
+      endMinute: 23 * 60,
+      guests: 40,
+      registeredGuests: 40,
+      feeCents: 15000,
+      status: 'ACTIVE',
+      heldUntil: null,
+    });
+    expect(rows[0]!.date.toISOString().slice(0, 10)).toBe(day.iso);
     const fee = await h.db.boleto.findUniqueOrThrow({
       where: { id: rows[0]!.feeBoletoId! },
       include: { contact: true },
@@ -61,43 +97,65 @@ describe('condominio: spaces and reservations', () => {
     expect(fee).toMatchObject({ amountCents: 15000, status: 'PENDING', number: 1 });
     expect(fee.contact.name).toBe('Bloco A, apto 101');
     expect(fee.dueDate.toISOString().slice(0, 10)).toBe(day.iso);
-    expect(rows[0]).toMatchObject({
-      startMinute: 18 * 60,
-      endMinute: 23 * 60,
-      guests: 40,
-      feeCents: 15000,
-      status: 'ACTIVE',
-    });
-    expect(rows[0]!.date.toISOString().slice(0, 10)).toBe(day.iso);
-
-    expect(await h.say(marina.chat, 'sim')).toEqual([
-      `Pronto. 40 convidados registrados na portaria para a reserva do espaço Salão de festas em ${shown}.`,
-    ]);
-    rows = await reservations(tenant.id);
-    expect(rows[0]!.registeredGuests).toBe(40);
-    // A third "sim" finds nothing waiting: each step ran once, and the fee once.
+    // A fourth "sim" finds nothing waiting: each step ran once, and the fee once.
     await h.say(marina.chat, 'sim');
     expect(await reservations(tenant.id)).toHaveLength(1);
     expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
+    expect(await h.say(marina.chat, 'minhas reservas')).toEqual([
+      `Reservas da unidade Bloco A, apto 101:\n• Salão de festas, ${shown}, das 18:00 às 23:00`,
+    ]);
   });
 
-  it('"não" to a later step stops the booking there: what was confirmed stays', async () => {
-    const { tenant, marina } = await h.condominioTenant();
+  it('"não" before the fee releases the held booking and its guests; a free space keeps what was confirmed', async () => {
+    const { tenant, marina, rafael } = await h.condominioTenant();
     const day = ahead(11);
     await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h pra 20 pessoas`);
+    await h.say(marina.chat, 'sim');
+    // A new request while a later step waits stops the booking there: the hold goes too.
+    expect((await h.say(marina.chat, 'minhas reservas'))[0]).toMatch(
+      /^A proposta anterior foi cancelada\.\nComo a ação parou na etapa 2, desfiz a etapa 1:\nPronto\. Reserva cancelada: Churrasqueira, .+\nSua unidade não tem reservas futuras\.$/,
+    );
+    let rows = await reservations(tenant.id);
+    expect(rows.map((r) => r.status)).toEqual(['CANCELLED']);
+
+    await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h pra 20 pessoas`);
+    await h.say(marina.chat, 'sim');
     expect((await h.say(marina.chat, 'sim')).join('\n')).toContain(
-      '\nEtapa 2 de 2: registrar os convidados na portaria.',
+      '\nEtapa 3 de 3: gerar o boleto da taxa de uso.',
+    );
+    const stopped = await h.say(marina.chat, 'não');
+    expect(stopped.join('\n')).toMatch(
+      /^Operação cancelada\.\nComo a ação parou na etapa 3, desfiz a etapa 2:\nConvidados retirados da portaria: .+\nComo a ação parou na etapa 3, desfiz a etapa 1:\nPronto\. Reserva cancelada: Churrasqueira/,
+    );
+    rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([
+      ['CANCELLED', null],
+      ['CANCELLED', null],
+    ]);
+    expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(0);
+    // The window is free again for a neighbour.
+    expect((await h.say(rafael.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h`))[0]).toMatch(
+      /^Etapa 1 de 2: reservar o espaço\.\nReservar o espaço Churrasqueira para a unidade Bloco B/,
+    );
+    await h.say(rafael.chat, 'não');
+
+    // The quadra has no fee: "não" to its guests step leaves the booking made.
+    await h.say(marina.chat, `reserva a quadra dia ${day.typed} das 8h às 10h pra 12 pessoas`);
+    expect((await h.say(marina.chat, 'sim')).join('\n')).toMatch(
+      /^Pronto\. Reserva feita: Quadra poliesportiva, .+ Sem taxa de uso\.\nEtapa 2 de 2: registrar os convidados/,
     );
     expect(await h.say(marina.chat, 'não')).toEqual(['Operação cancelada.']);
-    const rows = await reservations(tenant.id);
-    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([['ACTIVE', null]]);
+    rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([
+      ['CANCELLED', null],
+      ['CANCELLED', null],
+      ['ACTIVE', null],
+    ]);
   });
 
-  it('a later step that fails undoes the booking and its whole fee, once', async () => {
+  it('a guests step that fails undoes the held booking, once', async () => {
     const { tenant, marina } = await h.condominioTenant();
     const day = ahead(12);
-    // Its fee would stay due for a resident's cancellation this close: an undo takes it back anyway.
-    await h.db.condoSpace.updateMany({ where: { tenantId: tenant.id }, data: { freeCancelHours: 1000 } });
     await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 60 convidados`);
     await h.say(marina.chat, 'sim');
     // The síndico lowers the salão's capacity while the second step waits for its "sim".
@@ -110,27 +168,136 @@ describe('condominio: spaces and reservations', () => {
       /^Não foi possível completar a ação\. Motivo: O espaço Salão de festas comporta no máximo 50 pessoas\. Deseja tentar novamente\?\n/,
     );
     expect(replies).toMatch(
-      /\nComo a etapa 2 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada: Salão de festas, .+ O boleto da taxa \(nº 1\) foi cancelado\./,
+      /\nComo a etapa 2 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada: Salão de festas/,
     );
     const rows = await reservations(tenant.id);
     expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([['CANCELLED', null]]);
-    expect((await h.db.boleto.findFirstOrThrow({ where: { tenantId: tenant.id } })).status).toBe('CANCELLED');
-    // A turn's audit rows are written after its reply: wait for them, then count.
-    const undone = await waitFor('the compensation audited', async () => {
-      const found = await h.db.auditEvent.findMany({
-        where: { tenantId: tenant.id, event: 'compensation_executed' },
-      });
-      return found.length > 0 ? found : undefined;
-    });
+    expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(0);
+    const undone = await compensations(tenant.id, 1);
     expect(undone).toHaveLength(1);
     const undo = await h.db.action.findMany({ where: { tenantId: tenant.id, tool: 'cancelar_reserva' } });
     expect(undo.map((a) => a.status)).toEqual(['COMPLETED']);
+  });
+
+  it('a fee step that fails (the hold ran out and the window was taken) undoes the guests and the booking, once', async () => {
+    const { tenant, marina, rafael } = await h.condominioTenant();
+    const day = ahead(13);
+    await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 30 convidados`);
+    await h.say(marina.chat, 'sim');
+    await h.say(marina.chat, 'sim');
+    // The hold runs out while the fee step waits, and the neighbour books the same evening.
+    await h.db.condoReservation.updateMany({
+      where: { tenantId: tenant.id },
+      data: { heldUntil: new Date(Date.now() - 60_000) },
+    });
+    await h.say(rafael.chat, `reserva o salão de festas dia ${day.typed} das 19h às 23h`);
+    await h.say(rafael.chat, 'sim');
+    await h.say(rafael.chat, 'sim');
+    const replies = (await h.say(marina.chat, 'sim')).join('\n');
+    expect(replies).toMatch(
+      /^Não foi possível completar a ação\. Motivo: O espaço Salão de festas já está reservado nesse horário em .+ Horários livres: das 10:00 às 19:00\. Deseja tentar novamente\?\n/,
+    );
+    expect(replies).toMatch(
+      /\nComo a etapa 3 não deu certo, desfiz a etapa 2:\nConvidados retirados da portaria: .+\nComo a etapa 3 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada: Salão de festas/,
+    );
+    const rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.userId === marina.user.id, r.status, r.registeredGuests])).toEqual([
+      [true, 'CANCELLED', null],
+      [false, 'ACTIVE', null],
+    ]);
+    // One fee boleto, the neighbour's; none left for the booking that was undone.
+    const fees = await h.db.boleto.findMany({ where: { tenantId: tenant.id } });
+    expect(fees.map((b) => b.id)).toEqual([rows[1]!.feeBoletoId]);
+    expect(await compensations(tenant.id, 2)).toHaveLength(2);
+  });
+
+  it('a pipeline dying between steps: the retry proposes the next step once, and nothing runs twice', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(14);
+    await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 30 convidados`);
+    const conversations = h.container.conversations;
+    const realCommit = conversations.commit.bind(conversations);
+    let crashes = 0;
+    // Killed after the booking ran and the next proposal was sent, before the turn was saved.
+    const commit = jest.spyOn(conversations, 'commit').mockImplementation(async (...args) => {
+      if (crashes === 0) {
+        crashes += 1;
+        throw new Error('killed between the steps');
+      }
+      return realCommit(...args);
+    });
+    try {
+      const held = (await h.say(marina.chat, 'sim')).join('\n');
+      expect(crashes).toBe(1);
+      expect(held.match(/Etapa 2 de 3/g)).toHaveLength(1);
+    } finally {
+      commit.mockRestore();
+    }
+    // The retry's proposal is the one waiting: the next "sim" registers the guests, then the fee.
+    await waitFor('the retry to save the next step', async () => {
+      const actions = await h.db.action.findMany({
+        where: { tenantId: tenant.id, tool: 'registrar_convidados' },
+      });
+      return actions.length > 0 ? actions : undefined;
+    });
+    expect((await h.say(marina.chat, 'sim')).join('\n')).toContain('Etapa 3 de 3');
+    expect((await h.say(marina.chat, 'sim')).join('\n')).toMatch(/^Pronto\. Reserva confirmada/);
+    const rows = await reservations(tenant.id);
+    expect(rows.map((r) => [r.status, r.registeredGuests])).toEqual([['ACTIVE', 30]]);
+    expect(await h.db.boleto.count({ where: { tenantId: tenant.id } })).toBe(1);
+    const ran = await h.db.action.findMany({
+      where: { tenantId: tenant.id },
+      orderBy: { proposedAt: 'asc' },
+    });
+    expect(ran.map((a) => [a.tool, a.status])).toEqual([
+      ['criar_reserva', 'COMPLETED'],
+      ['registrar_convidados', 'COMPLETED'],
+      ['cobrar_taxa_reserva', 'COMPLETED'],
+    ]);
+  });
+
+  it('a pipeline dying while it undoes a step: the retry finishes the undo, and nothing is undone twice', async () => {
+    const { tenant, marina } = await h.condominioTenant();
+    const day = ahead(16);
+    await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 60 convidados`);
+    await h.say(marina.chat, 'sim');
+    await h.db.condoSpace.updateMany({
+      where: { tenantId: tenant.id, name: 'Salão de festas' },
+      data: { capacity: 50 },
+    });
+    const realComplete = PrismaActionLedger.prototype.complete;
+    let crashes = 0;
+    const complete = jest.spyOn(PrismaActionLedger.prototype, 'complete').mockImplementation(async function (
+      this: PrismaActionLedger,
+      db,
+      nonce,
+      ...rest
+    ) {
+      const action = await h.db.action.findUnique({ where: { nonce } });
+      if (crashes === 0 && action?.tool === 'cancelar_reserva') {
+        crashes += 1;
+        throw new Error('killed inside the undo');
+      }
+      return realComplete.call(this, db, nonce, ...rest);
+    });
+    try {
+      const replies = (await h.say(marina.chat, 'sim')).join('\n');
+      expect(crashes).toBe(1);
+      expect(replies).toMatch(/Como a etapa 2 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada/);
+    } finally {
+      complete.mockRestore();
+    }
+    expect((await reservations(tenant.id)).map((r) => r.status)).toEqual(['CANCELLED']);
+    const undo = await h.db.action.findMany({ where: { tenantId: tenant.id, tool: 'cancelar_reserva' } });
+    expect(undo.map((a) => a.status)).toEqual(['COMPLETED']);
+    expect(await compensations(tenant.id, 1)).toHaveLength(1);
   });
 
   it('refuses a neighbour an overlapping window with the free ones, and books a free one', async () => {
     const { tenant, marina, rafael } = await h.condominioTenant();
     const day = ahead(12);
     await h.say(marina.chat, `reserva a churrasqueira dia ${day.typed} das 12h às 16h`);
+    await h.say(marina.chat, 'sim');
     await h.say(marina.chat, 'sim');
     const refused = await h.say(rafael.chat, `reserva a churrasqueira dia ${day.typed} das 14h às 18h`);
     expect(refused[0]).toContain('já está reservado nesse horário');
@@ -139,8 +306,9 @@ describe('condominio: spaces and reservations', () => {
     // The question asked for a new window: the answer is read as one.
     const proposal = await h.say(rafael.chat, '16 às 20');
     expect(proposal[0]).toMatch(
-      /^Reservar o espaço Churrasqueira para a unidade Bloco B, apto 204 .+ das 16:00 às 20:00\./,
+      /^Etapa 1 de 2: reservar o espaço\.\nReservar o espaço Churrasqueira para a unidade Bloco B, apto 204 .+ das 16:00 às 20:00\./,
     );
+    await h.say(rafael.chat, 'sim');
     await h.say(rafael.chat, 'sim');
     expect((await reservations(tenant.id)).map((r) => [r.startMinute / 60, r.endMinute / 60])).toEqual([
       [12, 16],
@@ -177,6 +345,7 @@ describe('condominio: spaces and reservations', () => {
     const early = ahead(20);
     await h.say(marina.chat, `reserva o salão de festas dia ${early.typed} das 18h às 22h`);
     await h.say(marina.chat, 'sim');
+    await h.say(marina.chat, 'sim');
     const [proposal] = await h.say(marina.chat, 'cancela minha reserva do salão');
     expect(proposal).toContain('O boleto da taxa (nº 1) será cancelado.');
     expect((await h.say(marina.chat, 'sim'))[0]).toMatch(
@@ -192,6 +361,7 @@ describe('condominio: spaces and reservations', () => {
       data: { freeCancelHours: 1000 },
     });
     await h.say(marina.chat, `reserva a churrasqueira dia ${early.typed} das 12h às 16h`);
+    await h.say(marina.chat, 'sim');
     await h.say(marina.chat, 'sim');
     const [kept] = await h.say(marina.chat, 'cancela minha reserva da churrasqueira');
     expect(kept).toContain('A taxa de uso continua devida: o cancelamento sem custo é até 1000 horas antes.');
@@ -232,10 +402,10 @@ describe('condominio: spaces and reservations', () => {
     await h.say(rafael.chat, line);
     const [a, b] = await Promise.all([h.say(marina.chat, 'sim'), h.say(rafael.chat, 'sim')]);
     const answers = [...a, ...b];
-    expect(answers.filter((t) => t.startsWith('Pronto. Reserva feita'))).toHaveLength(1);
+    expect(answers.filter((t) => t.startsWith('Pronto. Pré-reserva feita'))).toHaveLength(1);
     expect(answers.filter((t) => t.includes('já está reservado nesse horário'))).toHaveLength(1);
     const rows = await reservations(tenant.id);
-    expect(rows.filter((r) => r.status === 'ACTIVE')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'HELD')).toHaveLength(1);
   });
 
   it('answers a rules question from the condominium documents, citing them', async () => {

@@ -38,8 +38,9 @@ describe('condominio: setting up a condominium', () => {
     const day = `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
     const [proposal] = await h.say(chat, `reserva o gourmet dia ${day} das 12h às 15h`);
     expect(proposal).toMatch(
-      /^Reservar o espaço Espaço gourmet para a unidade Casa 7 .+ Taxa de uso: R\$ 60,00/,
+      /^Etapa 1 de 2: reservar o espaço\.\nReservar o espaço Espaço gourmet para a unidade Casa 7 .+ Taxa de uso: R\$ 60,00/,
     );
+    await h.say(chat, 'sim');
     await h.say(chat, 'sim');
     expect(await h.db.condoReservation.count({ where: { tenantId: tenant.id, status: 'ACTIVE' } })).toBe(1);
   });

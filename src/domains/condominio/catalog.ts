@@ -76,17 +76,23 @@ export const condominioCatalog = {
   notice_to_resident: 'Aviso do {tenant}: {text}',
   propose_guests:
     'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
+  propose_fee:
+    'Gerar o boleto da taxa de uso do espaço {space} ({date}, das {start} às {end}): {fee}, cobrado da unidade {unit}, com vencimento no dia da reserva. Com ele a reserva fica confirmada.',
   propose_cancel:
     'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.{fee}',
   // Results
   reserved: 'Pronto. Reserva feita: {space}, {date}, das {start} às {end}{guests}.{fee}{boleto}',
+  reserved_held:
+    'Pronto. Pré-reserva feita: {space}, {date}, das {start} às {end}{guests}. O horário fica guardado até as {until}; a reserva se confirma com o boleto da taxa.',
+  fee_charged: 'Pronto. Reserva confirmada: {space}, {date}, das {start} às {end}{guests}.{boleto}',
   cancelled: 'Pronto. Reserva cancelada: {space}, {date}, das {start} às {end}.{fee}',
   guests_registered:
     'Pronto. {guests} convidados registrados na portaria para a reserva do espaço {space} em {date}.',
   guests_removed: 'Convidados retirados da portaria: reserva do espaço {space} em {date}.',
-  // The steps of a booking with guests ("Etapa 2 de 2: registrar os convidados na portaria.")
+  // The steps of a booking ("Etapa 2 de 3: registrar os convidados na portaria.")
   step_criar_reserva: 'reservar o espaço',
   step_registrar_convidados: 'registrar os convidados na portaria',
+  step_cobrar_taxa_reserva: 'gerar o boleto da taxa de uso',
   availability_free: 'O espaço {space} está livre em {date} {window}.',
   availability_taken:
     'O espaço {space} não está livre em {date} {window}. Horários livres nesse dia: {windows}.',
@@ -94,6 +100,7 @@ export const condominioCatalog = {
   availability_day_full: 'O espaço {space} está todo reservado em {date}.',
   list_header: 'Reservas da unidade {unit}:',
   list_line: '• {line}',
+  list_line_held: '• {line} (pré-reserva: aguardando o boleto da taxa)',
   list_empty: 'Sua unidade não tem reservas futuras{filter}.',
   // Notices to the síndico about the fee boletos (the same notices the boletos pack sends its owners)
   notice_paid: 'A taxa de uso (boleto nº {number}) da unidade {contact} foi paga: {amount}.',

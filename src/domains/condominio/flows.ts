@@ -1,17 +1,27 @@
-import type { PackFlows } from '../types';
+import type { FlowStep, PackFlows } from '../types';
 
 /**
- * A booking with guests is two steps, each confirmed on its own (seed 003 §2.3): the booking
- * (with its fee boleto), then the guests registered at the gate. When the second fails, the
- * first is undone by its compensating action (the booking cancelled with its whole fee).
+ * A booking is up to three steps, each confirmed on its own (seed 003 §2.3): the booking, the
+ * guests registered at the gate (when the request gave a number), and the fee charged to the
+ * unit as a boleto (when the space has one). Until the fee step runs the booking is only held,
+ * so stopping before it ("não", a new request) releases it and undoes the guests: no booking is
+ * left without its fee. A step that fails undoes the earlier ones by their compensating actions.
  */
 export const CONDOMINIO_FLOWS: PackFlows = {
-  steps: (intent, entities) => (intent === 'CREATE_RESERVATION' && entities.guests !== undefined ? 2 : 1),
-  next(tool, params, result) {
-    if (tool !== 'criar_reserva' || params.guests === undefined) return undefined;
-    return {
-      intent: 'REGISTER_GUESTS',
-      entities: { reservation_id: String(result.reservation_id), guests: Number(params.guests) },
-    };
+  steps: (intent, params) =>
+    intent === 'CREATE_RESERVATION'
+      ? 1 + (params.guests !== undefined ? 1 : 0) + (Number(params.fee_cents) > 0 ? 1 : 0)
+      : 1,
+  next(tool, params, result): FlowStep | undefined {
+    const reservation = String(result.reservation_id);
+    if (tool === 'criar_reserva' && params.guests !== undefined)
+      return {
+        intent: 'REGISTER_GUESTS',
+        entities: { reservation_id: reservation, guests: Number(params.guests) },
+      };
+    if ((tool === 'criar_reserva' || tool === 'registrar_convidados') && result.held === true)
+      return { intent: 'CHARGE_FEE', entities: { reservation_id: reservation } };
+    return undefined;
   },
+  undoWhenStopped: (done) => done.some((step) => step.tool === 'criar_reserva' && step.result.held === true),
 };

@@ -20,11 +20,17 @@ export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
   CANCEL_RESERVATION: { name: 'CANCEL_RESERVATION', required: [], tool: 'cancelar_reserva' },
   // The síndico's: a notice to every resident (irreversible once confirmed).
   PUBLISH_NOTICE: { name: 'PUBLISH_NOTICE', required: ['message_content'], tool: 'publicar_aviso' },
-  // Steps of a booking with guests (flow.ts), never read from a message.
+  // Later steps of a booking (flows.ts), never read from a message.
   REGISTER_GUESTS: {
     name: 'REGISTER_GUESTS',
     required: ['reservation_id', 'guests'],
     tool: 'registrar_convidados',
+    flowStep: true,
+  },
+  CHARGE_FEE: {
+    name: 'CHARGE_FEE',
+    required: ['reservation_id'],
+    tool: 'cobrar_taxa_reserva',
     flowStep: true,
   },
   UNDO_GUESTS: {

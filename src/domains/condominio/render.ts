@@ -43,6 +43,8 @@ export function describeProposal(tool: string, params: Values): string {
     return say('propose_notice', { recipients: Number(params.recipients), text: String(params.text) });
   if (tool === 'registrar_convidados')
     return say('propose_guests', { ...booking(params), guests: Number(params.guests) });
+  if (tool === 'cobrar_taxa_reserva')
+    return say('propose_fee', { ...booking(params), fee: money(params.fee_cents) });
   if (tool === 'cancelar_reserva')
     return say('propose_cancel', {
       ...booking(params),
@@ -55,6 +57,17 @@ export function render(tool: string, result: Values): Rendered {
   const day = () => dayText(String(result.date));
   switch (tool) {
     case 'criar_reserva':
+      if (result.held === true)
+        return {
+          text: say('reserved_held', {
+            space: String(result.space_name),
+            date: day(),
+            start: String(result.start_time),
+            end: String(result.end_time),
+            guests: guestsPart(result),
+            until: String(result.held_until),
+          }),
+        };
       return {
         text: say('reserved', {
           space: String(result.space_name),
@@ -63,6 +76,17 @@ export function render(tool: string, result: Values): Rendered {
           end: String(result.end_time),
           guests: guestsPart(result),
           fee: feePart(result),
+          boleto: feeBoletoPart(result.fee_boleto as FeeBoleto | null | undefined),
+        }),
+      };
+    case 'cobrar_taxa_reserva':
+      return {
+        text: say('fee_charged', {
+          space: String(result.space_name),
+          date: day(),
+          start: String(result.start_time),
+          end: String(result.end_time),
+          guests: guestsPart(result),
           boleto: feeBoletoPart(result.fee_boleto as FeeBoleto | null | undefined),
         }),
       };
@@ -144,7 +168,7 @@ function list(r: Values): string {
   const filter = r.space_name ? say('filter_space', { space: String(r.space_name) }) : '';
   if (rows.length === 0) return say('list_empty', { filter });
   const lines = rows.map((row) =>
-    say('list_line', {
+    say(row.held === true ? 'list_line_held' : 'list_line', {
       line: say('reservation_line', {
         space: String(row.space_name),
         date: dayText(String(row.date)),

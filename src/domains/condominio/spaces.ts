@@ -68,10 +68,27 @@ export function freeWindows(
 
 export const overlaps = (a: Interval, b: Interval): boolean => a.start < b.end && b.start < a.end;
 
-/** The active reservations of a space on a day, as intervals. */
-export async function takenOn(db: Db, spaceId: string, date: Date): Promise<Interval[]> {
+/** How long a booking waiting for its fee step keeps its window (docs/condominio.md#steps). */
+export const HOLD_MINUTES = 30;
+
+/**
+ * The bookings that take a window at `now`: the active ones, and those still held for their fee
+ * step. A hold that ran out is no booking: nothing has to sweep it for the window to come free.
+ */
+export const takingTime = (now: Date) => ({
+  OR: [{ status: 'ACTIVE' as const }, { status: 'HELD' as const, heldUntil: { gt: now } }],
+});
+
+/** The reservations taking a space's time on a day, as intervals (but `except`, the one rechecked). */
+export async function takenOn(
+  db: Db,
+  spaceId: string,
+  date: Date,
+  now: Date,
+  except?: string,
+): Promise<Interval[]> {
   const rows = await db.condoReservation.findMany({
-    where: { spaceId, date, status: 'ACTIVE' },
+    where: { spaceId, date, ...takingTime(now), ...(except ? { id: { not: except } } : {}) },
     select: { startMinute: true, endMinute: true },
   });
   return rows.map((r) => ({ start: r.startMinute, end: r.endMinute }));

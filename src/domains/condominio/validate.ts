@@ -2,7 +2,7 @@ import type { Entities, Scope, Validation } from '../types';
 import { daysBetween, dateOf, isoOf, minutesOf, minutesUntil, nowIn, timeOf } from './clock';
 import { feeOutcomeOf } from './fee';
 import { residentOf, type Resident } from './residents';
-import { freeWindows, overlaps, spacesNamed, spacesOf, takenOn, type Space } from './spaces';
+import { freeWindows, overlaps, spacesNamed, spacesOf, takenOn, takingTime, type Space } from './spaces';
 import { dayText, say } from './say';
 
 /**
@@ -28,6 +28,8 @@ export async function validateCondominio(
       return validateCancel(entities, scope);
     case 'REGISTER_GUESTS':
       return validateGuests(entities, scope);
+    case 'CHARGE_FEE':
+      return validateFee(entities, scope);
     case 'PUBLISH_NOTICE':
       return validateNotice(entities, scope);
     default:
@@ -171,13 +173,15 @@ async function validateReservation(entities: Entities, scope: Scope): Promise<Va
  * booking's transaction, which asks it again under the space's lock.
  */
 export async function slotOrMonthBroken(
-  scope: Pick<Scope, 'db'>,
+  scope: Pick<Scope, 'db' | 'now'>,
   space: Space,
   resident: Pick<Resident, 'unitId'>,
   day: string,
   window: { start: number; end: number },
+  /** The booking being checked again (a hold that ran out, at its fee step): not counted. */
+  except?: string,
 ): Promise<Extract<Validation, { status: 'invalid' }> | undefined> {
-  const taken = await takenOn(scope.db, space.id, dateOf(day));
+  const taken = await takenOn(scope.db, space.id, dateOf(day), scope.now, except);
   if (taken.some((busy) => overlaps(busy, window))) {
     const free = freeWindows(space, taken);
     return free.length > 0
@@ -199,7 +203,8 @@ export async function slotOrMonthBroken(
     where: {
       spaceId: space.id,
       unitId: resident.unitId,
-      status: 'ACTIVE',
+      ...takingTime(scope.now),
+      ...(except ? { id: { not: except } } : {}),
       date: { gte: dateOf(`${month}-01`), lt: dateOf(nextMonthStart(month)) },
     },
   });
@@ -247,7 +252,7 @@ async function validateCancel(entities: Entities, scope: Scope): Promise<Validat
     where: {
       tenantId: scope.tenant.id,
       unitId: resident.unitId,
-      status: 'ACTIVE',
+      ...takingTime(scope.now),
       date: day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) ? dateOf(day) : { gte: dateOf(today) },
       ...(space ? { spaceId: space.id } : {}),
     },
@@ -312,7 +317,7 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
     where: { id: String(entities.reservation_id), tenantId: scope.tenant.id, unitId: resident.unitId },
     include: { space: { select: { name: true, capacity: true } } },
   });
-  if (!booking || booking.status !== 'ACTIVE')
+  if (!booking || booking.status === 'CANCELLED')
     return { status: 'not_found', field: 'reservation_id', messageKey: 'reservation_gone', params: {} };
   const guests = Number(entities.guests);
   if (!Number.isInteger(guests) || guests <= 0)
@@ -329,6 +334,34 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
     params: {
       reservation_id: booking.id,
       guests,
+      space_name: booking.space.name,
+      date: isoOf(booking.date),
+      start_time: timeOf(booking.startMinute),
+      end_time: timeOf(booking.endMinute),
+    },
+  };
+}
+
+/**
+ * The last step of a booking with a fee: the unit's booking, still held, and what its boleto will
+ * be (the fee the booking was made with, due on its day). A hold that ran out while this waited
+ * is checked again by the tool, under the space's lock.
+ */
+async function validateFee(entities: Entities, scope: Scope): Promise<Validation> {
+  const resident = await residentOf(scope.db, scope);
+  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
+  const booking = await scope.db.condoReservation.findFirst({
+    where: { id: String(entities.reservation_id), tenantId: scope.tenant.id, unitId: resident.unitId },
+    include: { space: { select: { name: true } } },
+  });
+  if (!booking || booking.status !== 'HELD' || booking.feeCents <= 0)
+    return { status: 'not_found', field: 'reservation_id', messageKey: 'reservation_gone', params: {} };
+  return {
+    status: 'pass',
+    params: {
+      reservation_id: booking.id,
+      fee_cents: booking.feeCents,
+      unit_label: resident.unitLabel,
       space_name: booking.space.name,
       date: isoOf(booking.date),
       start_time: timeOf(booking.startMinute),

@@ -66,6 +66,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   action_failed: 'No se pudo completar la acción. Motivo: {reason}. ¿Quieres intentarlo de nuevo?',
   flow_step: 'Paso {step} de {total}: {label}.',
   flow_undone: 'Como el paso {step} no se pudo completar, deshice el paso {done}:',
+  flow_stopped_undone: 'Como la acción se detuvo en el paso {step}, deshice el paso {done}:',
   flow_manual: 'El paso {done} ({label}) no se puede deshacer automáticamente; habla con la administración.',
   execution_timed_out: 'la ejecución no terminó a tiempo y no se guardó nada',
   ai_disabled: 'El asistente no está disponible por el momento.',

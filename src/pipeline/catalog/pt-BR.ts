@@ -68,6 +68,7 @@ export const ptBR = {
   // Multi-step actions (seed 003 §2.3-2.4)
   flow_step: 'Etapa {step} de {total}: {label}.',
   flow_undone: 'Como a etapa {step} não deu certo, desfiz a etapa {done}:',
+  flow_stopped_undone: 'Como a ação parou na etapa {step}, desfiz a etapa {done}:',
   flow_manual: 'A etapa {done} ({label}) não pode ser desfeita automaticamente; fale com a administração.',
   execution_timed_out: 'a execução não terminou a tempo e nada foi gravado',
   ai_disabled: 'O assistente de IA está temporariamente indisponível.',

@@ -3,6 +3,7 @@ import type { ConfirmationAnswer } from '../confirmation-words';
 import type { PendingConfirmation } from '../conversation';
 import { STOP, toolFor, type Confirmed, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
+import { compensate } from './compensate';
 
 /** A message sent this long before the proposal was made cannot be an answer to it (clock skew). */
 const SKEW_MS = 2_000;
@@ -63,6 +64,7 @@ export async function confirmationAnswer(
     t.lastProposal = undefined;
     t.sm.to('RESPONDING', 'rejected');
     t.reply(t.say('operation_cancelled'));
+    await undoStoppedFlow(t, pending);
     return STOP;
   }
   const understanding = said && (await newRequest(t, said));
@@ -76,11 +78,23 @@ export async function confirmationAnswer(
     t.sm.to('IDLE', 'superseded');
     t.sm.to('PROCESSING_INTENT', 'message');
     t.reply(t.say('previous_proposal_cancelled'));
+    await undoStoppedFlow(t, pending);
     return { kind: 'superseded', said, understanding };
   }
   t.record('confirmation_pending', { nonce: pending.nonce, reask: true });
   t.reply(t.say('confirm_reask'));
   return STOP;
+}
+
+/**
+ * The person stopped a multi-step action before its end: what its confirmed steps did is undone
+ * when the pack says it must not stay alone (a booking held for its fee), as a failed step's is.
+ */
+async function undoStoppedFlow(t: Turn, pending: PendingConfirmation): Promise<void> {
+  const flow = pending.flow;
+  if (!flow || flow.done.length === 0 || !t.pack.flow?.undoWhenStopped?.(flow.done)) return;
+  t.record('flow_stopped', { flow: flow.id, step: flow.step, of: flow.total });
+  await compensate(t, flow, 'stopped');
 }
 
 /** A new request, understood with confidence, replaces the pending proposal. */

@@ -91,6 +91,6 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
  */
 function flowOf(t: Turn, validated: Validated, nonce: string): FlowProgress | undefined {
   if (validated.flow) return validated.flow;
-  const total = Math.min(t.pack.flow?.steps(validated.intent, validated.entities) ?? 1, 5);
+  const total = Math.min(t.pack.flow?.steps(validated.intent, validated.params) ?? 1, 5);
   return total > 1 ? { id: nonce, step: 1, total, done: [] } : undefined;
 }

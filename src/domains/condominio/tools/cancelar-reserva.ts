@@ -31,7 +31,7 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
     });
     if (!booking) throw new DomainError('reservation_gone');
     const changed = await ctx.db.condoReservation.updateMany({
-      where: { id: booking.id, status: 'ACTIVE' },
+      where: { id: booking.id, status: { in: ['ACTIVE', 'HELD'] } },
       data: { status: 'CANCELLED', cancelNonce: ctx.nonce, cancelledAt: ctx.now },
     });
     // Cancelled now, or by this same confirmation in an earlier run; otherwise someone else's.

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import type { Db } from '../../types';
 import { defineWriteTool } from '../../define-tool';
-import { dateOf, isoOf, minutesOf, timeOf } from '../clock';
-import { chargeFee } from '../fee';
+import { dateOf, isoOf, minutesOf, nowIn, timeOf } from '../clock';
+import { HOLD_MINUTES } from '../spaces';
 import { slotOrMonthBroken } from '../validate';
 import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS } from './schemas';
 
@@ -22,11 +22,12 @@ const input = z
   });
 
 /**
- * Books a space for the unit (a write: proposed, confirmed, then run once), and charges its fee
- * to the unit as a boleto in the same transaction (fee.ts). Two residents
- * confirming the same evening at the same time: the space's row is locked for the transaction,
- * the window and the month's limit are checked again under it, and the second one is told the
- * free windows. Exactly once: the confirmation nonce is unique on the row.
+ * Books a space for the unit (a write: proposed, confirmed, then run once). A space with a fee is
+ * booked HELD: it keeps the window for HOLD_MINUTES while the later steps wait, and becomes a
+ * booking when its fee boleto is issued (`cobrar_taxa_reserva`, the flow's last step). Two
+ * residents confirming the same evening at the same time: the space's row is locked for the
+ * transaction, the window and the month's limit are checked again under it, and the second one
+ * is told the free windows. Exactly once: the confirmation nonce is unique on the row.
  */
 export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string, unknown>>({
   name: 'criar_reserva',
@@ -44,7 +45,7 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
   compensatingAction: 'cancelar_reserva',
   compensationInput: (result) => ({ reservation_id: result.reservation_id, undo: true }),
   async execute(params, ctx) {
-    const existing = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
+    const existing = await byNonce(ctx.db, ctx.nonce, ctx.tenant);
     if (existing) return existing;
     // Serialises the bookings of this space: whoever holds the lock sees every booking made before.
     const locked = await ctx.db.$queryRaw<Array<{ id: string }>>`
@@ -71,24 +72,16 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
           guests: params.guests ?? null,
           feeCents: params.fee_cents,
           nonce: ctx.nonce,
+          ...(params.fee_cents > 0
+            ? { status: 'HELD' as const, heldUntil: new Date(ctx.now.getTime() + HOLD_MINUTES * 60_000) }
+            : {}),
         },
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const row = await byNonce(ctx.db, ctx.nonce, ctx.tenant.id);
+    const row = await byNonce(ctx.db, ctx.nonce, ctx.tenant);
     if (!row) throw new Error(`reservation of nonce ${ctx.nonce} not found after insert`);
-    if (params.fee_cents > 0 && row.fee_boleto === null) {
-      const unit = await ctx.db.condoUnit.findUniqueOrThrow({ where: { id: params.unit_id } });
-      const fee = await chargeFee(ctx, {
-        feeCents: params.fee_cents,
-        date: params.date,
-        spaceName: space.name,
-        unit,
-      });
-      await ctx.db.condoReservation.update({ where: { nonce: ctx.nonce }, data: { feeBoletoId: fee.id } });
-      return { ...row, fee_boleto: fee.view };
-    }
     return row;
   },
 });
@@ -98,10 +91,31 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
  * after the other: several relations in one query make Prisma send them at once on the
  * transaction's single connection, which pg warns is going away.
  */
-async function byNonce(db: Db, nonce: string, tenantId: string) {
+async function byNonce(db: Db, nonce: string, tenant: { id: string; timeZone: string }) {
   const row = await db.condoReservation.findUnique({ where: { nonce } });
   if (!row) return undefined;
-  if (row.tenantId !== tenantId) throw new Error(`nonce ${nonce} belongs to another tenant`);
+  if (row.tenantId !== tenant.id) throw new Error(`nonce ${nonce} belongs to another tenant`);
+  return bookingView(db, row, tenant.timeZone);
+}
+
+/** A booking as the replies show it: space, unit, day, window, guests, fee and its boleto. */
+export async function bookingView(
+  db: Db,
+  row: {
+    id: string;
+    spaceId: string;
+    unitId: string;
+    date: Date;
+    startMinute: number;
+    endMinute: number;
+    guests: number | null;
+    feeCents: number;
+    feeBoletoId: string | null;
+    status: string;
+    heldUntil: Date | null;
+  },
+  timeZone: string,
+) {
   const space = await db.condoSpace.findUniqueOrThrow({ where: { id: row.spaceId }, select: { name: true } });
   const unit = await db.condoUnit.findUniqueOrThrow({ where: { id: row.unitId }, select: { label: true } });
   const feeBoleto = row.feeBoletoId ? await db.boleto.findUnique({ where: { id: row.feeBoletoId } }) : null;
@@ -114,6 +128,10 @@ async function byNonce(db: Db, nonce: string, tenantId: string) {
     end_time: timeOf(row.endMinute),
     guests: row.guests,
     fee_cents: row.feeCents,
+    held: row.status === 'HELD',
+    ...(row.status === 'HELD' && row.heldUntil
+      ? { held_until: timeOf(nowIn(row.heldUntil, timeZone).minute) }
+      : {}),
     fee_boleto: feeBoleto
       ? {
           number: feeBoleto.number,

@@ -1,4 +1,5 @@
 import { cancelarReserva } from './cancelar-reserva';
+import { cobrarTaxaReserva } from './cobrar-taxa-reserva';
 import { criarReserva } from './criar-reserva';
 import { listarReservas } from './listar-reservas';
 import { publicarAviso } from './publicar-aviso';
@@ -14,4 +15,5 @@ export const condominioTools = [
   publicarAviso,
   registrarConvidados,
   removerConvidados,
+  cobrarTaxaReserva,
 ];

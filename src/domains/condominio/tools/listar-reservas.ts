@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineReadTool } from '../../define-tool';
 import { dateOf, isoOf, nowIn, timeOf } from '../clock';
+import { takingTime } from '../spaces';
 import { id } from './schemas';
 
 const input = z.object({ unit_id: id, unit_label: z.string(), space_id: id.optional() });
@@ -19,7 +20,7 @@ export const listarReservas = defineReadTool<z.infer<typeof input>, Record<strin
       where: {
         tenantId: ctx.tenant.id,
         unitId: params.unit_id,
-        status: 'ACTIVE',
+        ...takingTime(ctx.now),
         date: { gte: dateOf(today) },
         ...(params.space_id ? { spaceId: params.space_id } : {}),
       },
@@ -36,6 +37,8 @@ export const listarReservas = defineReadTool<z.infer<typeof input>, Record<strin
         start_time: timeOf(r.startMinute),
         end_time: timeOf(r.endMinute),
         guests: r.guests,
+        // Still waiting for its fee step: the list says so.
+        held: r.status === 'HELD',
       })),
     };
   },

@@ -8,7 +8,7 @@ const input = z.object({ reservation_id: id, guests: z.number().int().positive()
 
 /**
  * The second step of a booking with guests (seed 003 §2.3): the number of guests registered at
- * the gate for it. Checked again here, under the same transaction: the booking still active and
+ * the gate for it. Checked again here, under the same transaction: the booking not cancelled and
  * the space's capacity (the síndico may have lowered it since) — a refusal undoes the booking
  * (its compensation). Undone itself by `remover_convidados`.
  */
@@ -27,7 +27,7 @@ export const registrarConvidados = defineWriteTool<z.infer<typeof input>, Record
       where: { id: params.reservation_id, tenantId: ctx.tenant.id },
       include: { space: { select: { name: true, capacity: true } } },
     });
-    if (!booking || booking.status !== 'ACTIVE') throw new DomainError('reservation_gone');
+    if (!booking || booking.status === 'CANCELLED') throw new DomainError('reservation_gone');
     if (booking.guestsNonce !== ctx.nonce) {
       if (params.guests > booking.space.capacity)
         throw new DomainError('over_capacity', {
@@ -46,6 +46,8 @@ export const registrarConvidados = defineWriteTool<z.infer<typeof input>, Record
       date: isoOf(booking.date),
       start_time: timeOf(booking.startMinute),
       end_time: timeOf(booking.endMinute),
+      // Still waiting for its fee step (flows.ts).
+      held: booking.status === 'HELD',
     };
   },
 });

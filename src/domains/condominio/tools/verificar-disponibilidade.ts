@@ -30,7 +30,7 @@ export const verificarDisponibilidade = defineReadTool<z.infer<typeof input>, Re
     const space = await ctx.db.condoSpace.findFirstOrThrow({
       where: { id: params.space_id, tenantId: ctx.tenant.id },
     });
-    const taken = await takenOn(ctx.db, space.id, dateOf(params.date));
+    const taken = await takenOn(ctx.db, space.id, dateOf(params.date), ctx.now);
     const free = freeWindows(space, taken);
     const start = minutesOf(params.start_time);
     const end = minutesOf(params.end_time) ?? (start !== undefined ? start + 60 : undefined);
