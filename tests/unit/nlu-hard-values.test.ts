@@ -244,3 +244,85 @@ describe('corrections and references of blind round 178-181', () => {
     expect(es('debo 4500 pesos').entities).not.toHaveProperty('debt_name');
   });
 });
+
+describe('names, dates and closings written the way people type them (round of 2026-11-27)', () => {
+  const proposes = (read: { intent: string; confidence: number }, intent: string) =>
+    read.intent === intent && read.confidence >= 0.7;
+
+  it.each([
+    ['cancela o boleto da Ótica Vila-Nova', 'Ótica Vila-Nova'],
+    ['o boleto da Confeitaria Doce-de-Leite foi pago?', 'Confeitaria Doce-de-Leite'],
+    ["gera um boleto de 300 pro Empório d'Oliva", "Empório d'Oliva"],
+    ["lista os boletos da Padaria O'Hara", "Padaria O'Hara"],
+    ["faz um boleto de 120 pra D'Ângelo Auto Center", "D'Ângelo Auto Center"],
+  ])('pt-BR: a hyphen or an apostrophe keeps a name whole: %s', (text, name) => {
+    expect(pt(text).entities.contact_name).toBe(name);
+  });
+
+  it('pt-BR: a day and month with a dot is a date, never an amount; money and times keep theirs', () => {
+    expect(pt('boleto de 250 pro Caio vencendo 07.12').entities).toMatchObject({
+      amount_cents: 25_000,
+      due_date: '2026-12-07',
+    });
+    expect(pt('gera boleto de 90 pra Rita vence 31.02').entities.amount_cents).toBe(9_000);
+    expect(pt('boleto de R$ 12.05 pro Caio amanhã').entities).toMatchObject({
+      amount_cents: 1_205,
+      due_date: '2026-11-23',
+    });
+    expect(pt('boleto de 1.250 pro Caio dia 10').entities.amount_cents).toBe(125_000);
+  });
+
+  it.each([
+    ['avisa a Tânia que o boleto já foi gerado, valeu', 'o boleto já foi gerado'],
+    ['fala pro Rui que o pix caiu tá valeu', 'o pix caiu'],
+    ['diz pra Neide que o boleto vence segunda, blz? obrigada', 'o boleto vence segunda'],
+    ['avisa o Davi que já paguei, obrigado', 'já paguei, obrigado'],
+    ['manda pra Lia: oi Lia, o boleto vence amanhã, blz?', 'oi Lia, o boleto vence amanhã, blz?'],
+    ['manda pra Lia: o boleto saiu. só isso, obg', 'o boleto saiu'],
+  ])('pt-BR: a casual closing to Iris is not part of the text to send: %s', (text, content) => {
+    expect(pt(text).entities.message_content).toBe(content);
+  });
+
+  it('pt-BR: a request put off, a reminder asked of Iris or a verb then "não" proposes nothing', () => {
+    expect(
+      proposes(pt('quero gerar um boleto de 800 pra Sônia, mas só amanhã eu te confirmo'), 'CREATE_BOLETO'),
+    ).toBe(false);
+    expect(proposes(pt('gera um de 500 pro Ivo, mas ainda não'), 'CREATE_BOLETO')).toBe(false);
+    expect(proposes(pt('me lembra amanhã de cobrar o Heitor'), 'CREATE_BOLETO')).toBe(false);
+    expect(proposes(pt('cancela não! o da Edna fica'), 'CANCEL_BOLETO')).toBe(false);
+    expect(proposes(pt('o Ivo ainda não pagou, mas ainda não cancela'), 'CANCEL_BOLETO')).toBe(false);
+    expect(proposes(pt('gera um boleto de 500 pro Ivo'), 'CREATE_BOLETO')).toBe(true);
+    expect(proposes(pt('cancela o 77, a Edna pagou em dinheiro'), 'CANCEL_BOLETO')).toBe(true);
+  });
+
+  it('es-MX: cents said after "pesos con", and no cents from what is counted after it', () => {
+    expect(es('noventa y cinco pesos con cincuenta de tortillas ayer').entities.amount_mxn_cents).toBe(9_550);
+    expect(es('gasté 400 pesos con dos amigos en el cine').entities.amount_mxn_cents).toBe(40_000);
+  });
+
+  it('es-MX: an old value beside the new one, what one earns, and a day where a due day goes are no amount', () => {
+    expect(
+      es('antes le debía 6 mil a mi primo, ya le aboné y ahora son 4 mil').entities.balance_mxn_cents,
+    ).toBe(400_000);
+    expect(es('tenía 9 mil en el banco, ahora tengo 7,300').entities.balance_mxn_cents).toBe(730_000);
+    expect(es('el tope de ropa lo tenía en 1,500, súbelo a 1,800').entities.amount_mxn_cents).toBe(180_000);
+    expect(es('gano 20 mil al mes, ponme un presupuesto de 15 mil').entities.amount_mxn_cents).toBe(
+      1_500_000,
+    );
+    const card = es('tarjeta Costco saldo 8,400 mínimo 600 fecha límite el 33').entities;
+    expect(card).toMatchObject({ balance_mxn_cents: 840_000, minimum_payment_mxn_cents: 60_000 });
+  });
+
+  it('es-MX: a request put off proposes nothing; "espérate" still corrects, a payment plan still records', () => {
+    expect(proposes(es('pon mi presupuesto en 10 mil pero todavía no'), 'SET_BUDGET')).toBe(false);
+    expect(proposes(es('ni lo anotes, fueron 30 pesos de un chicle'), 'LOG_TRANSACTION')).toBe(false);
+    expect(proposes(es('no me acuerdo de mi saldo, al rato te lo paso'), 'SET_BANK_BALANCE')).toBe(false);
+    expect(es('gasté 300 en uber no espérate fueron 350').entities.amount_mxn_cents).toBe(35_000);
+    expect(
+      proposes(
+        es('anota que le debo 2 mil a mi tía, se los pago cuando me caiga la quincena'),
+        'MANAGE_DEBT',
+      ),
+    ).toBe(true);
+  });
+});

@@ -213,16 +213,34 @@ function withHalf(tokens: readonly Token[], reading: Reading): Reading {
   return { cents: reading.cents + (scale * 100) / 2, next: reading.next + 2, marked: true };
 }
 
-/** "mil quinientos pesos con cincuenta centavos", "doscientos y cincuenta centavos". */
+/**
+ * "mil quinientos pesos con cincuenta centavos", "doscientos y cincuenta centavos", and, after
+ * "pesos", the cents without their word ("ochenta y cinco pesos con cincuenta").
+ */
 function withCents(tokens: readonly Token[], reading: Reading): Reading {
   const connector = tokens[reading.next]?.text;
   if (connector !== 'con' && connector !== 'y') return reading;
   const centsPart = readNumber(tokens, reading.next + 1);
-  if (!centsPart || !CENT_WORDS.has(tokens[centsPart.next]?.text ?? '') || centsPart.cents >= 10_000) {
-    return reading;
-  }
-  return { cents: reading.cents + centsPart.cents / 100, next: centsPart.next + 1, marked: true };
+  if (!centsPart || centsPart.cents >= 10_000) return reading;
+  if (CENT_WORDS.has(tokens[centsPart.next]?.text ?? ''))
+    return { cents: reading.cents + centsPart.cents / 100, next: centsPart.next + 1, marked: true };
+  // Said in words, and nothing counted after it ("500 pesos con dos amigos" is no cents).
+  const saidInWords = !/^\d/.test(tokens[reading.next + 1]?.text ?? '');
+  const next = tokens[centsPart.next]?.text ?? '';
+  const nothingCounted = next === '' || !/^\p{L}/u.test(next) || AFTER_CENTS.has(next);
+  const afterPesos =
+    connector === 'con' &&
+    PESO_WORDS.has(tokens[reading.next - 1]?.text ?? '') &&
+    saidInWords &&
+    nothingCounted;
+  return afterPesos
+    ? { cents: reading.cents + centsPart.cents / 100, next: centsPart.next, marked: true }
+    : reading;
 }
+
+const PESO_WORDS = new Set(['pesos', 'peso', 'varos', 'baros']);
+/** Words that may follow cents said without their word: "… con cincuenta en tacos ayer". */
+const AFTER_CENTS = new Set('en de del el la los las ayer hoy antier para pa por que y'.split(' '));
 
 /** A number in digits ("2", "2 mil", "2mil 500", "1.5k") or in words ("dos mil quinientos"). */
 function readNumber(tokens: readonly Token[], index: number): Reading | undefined {

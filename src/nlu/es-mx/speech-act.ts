@@ -21,9 +21,11 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   // what will happen if a later day goes well ("si mañana vendo todos los elotes ya la hice",
   // "mañana si no llueve saco unos 1,500"), nor what a condition would force ("si mi roomie se
   // muda voy a tener que bajar el presupuesto a 8 mil"); nor a week told to let off steam,
-  // said so ("… y hoy amanecí con 200 pesos. Nomás quería desahogarme jaja").
+  // said so ("… y hoy amanecí con 200 pesos. Nomás quería desahogarme jaja"); nor a request put
+  // off ("pon mi presupuesto en 12 mil pero todavía no", "iba a comprar unos tenis de 1,200 pero
+  // mejor no", "luego te digo cuánto gasté", "cuando me caiga la quincena la registras").
   hypothetical:
-    /^(?!.*\b(?:anot|apunt|registr|agreg|ponl|ponm|guard)\w*).*\b(?:nomas|nada mas|solo|solamente|namas)\s+(?:queria|quiero|era para|era pa)\s+(?:desahogarme|contarte|platicarte|chismearte|quejarme|compartirte)\b|^(?:\w+\W+){0,3}?si\s+[^.?!]{0,60}\b(?:voy a tener que|vamos a tener que|tendre que|tendria que|tendriamos que|me va a tocar|me tocaria)\b|(?:^|\b(?:entra|viene|proximo|siguiente)\s+)a ver si (?:por fin |ya |ahora |esta vez )?(?:me aguanto|aguanto|logro|consigo|me pongo)\b|\bsi\s+(?:me|nos|te|les?)\s+(?:suben|dan|pagan|depositan|aumentan|llega|llegan|cae|caen)\b|^(?:\w+\W+)?si\s+(?:el|la|los|las|mi|mis|este|esta)\s+\w+\s+(?:me|nos)\b|^(?:\w+\W+){0,3}?si\s+(?:manana|pasado manana|el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|fin)|la (?:otra|proxima) semana|el (?:otro|proximo) (?:mes|lunes|viernes))\b|\b(?:manana|pasado manana)\s+si\b|\b(?:ojala|algun dia|quien sabe|a lo mejor|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b/,
+    /^(?!.*\b(?:anot|apunt|registr|agreg|ponl|ponm|guard)\w*).*\b(?:nomas|nada mas|solo|solamente|namas)\s+(?:queria|quiero|era para|era pa)\s+(?:desahogarme|contarte|platicarte|chismearte|quejarme|compartirte)\b|^(?:\w+\W+){0,3}?si\s+[^.?!]{0,60}\b(?:voy a tener que|vamos a tener que|tendre que|tendria que|tendriamos que|me va a tocar|me tocaria)\b|(?:^|\b(?:entra|viene|proximo|siguiente)\s+)a ver si (?:por fin |ya |ahora |esta vez )?(?:me aguanto|aguanto|logro|consigo|me pongo)\b|\bsi\s+(?:me|nos|te|les?)\s+(?:suben|dan|pagan|depositan|aumentan|llega|llegan|cae|caen)\b|^(?:\w+\W+)?si\s+(?:el|la|los|las|mi|mis|este|esta)\s+\w+\s+(?:me|nos)\b|^(?:\w+\W+){0,3}?si\s+(?:manana|pasado manana|el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo|fin)|la (?:otra|proxima) semana|el (?:otro|proximo) (?:mes|lunes|viernes))\b|\b(?:manana|pasado manana)\s+si\b|\b(?:ojala|algun dia|quien sabe|a lo mejor|y si|que pasa si|que tal si|suponiendo|si (?:me )?(?:compro|gasto|pago|saco|pido)|si quisiera|me alcanza|me da para|alcanzo para|me ajusta)\b|\bpero\s+(?:todavia|aun|mejor)\s+no\b|\b(?:luego|al rato|mas tarde|despues)\s+te\s+(?:lo\s+|la\s+)?(?:digo|paso|aviso|confirmo|mando)\b|^(?:\S+\s+){0,2}cuando\s+me\s+(?:caiga|llegue|paguen|depositen)\b|\bya\s+que\s+pase\b|\b(?:iba|queria)\s+a?\s*(?:comprar|gastar|pagar|anotar|registrar|poner|apuntar)\b[^.?!]*\bpero\b/,
   // Iris keeps track of money; it never moves it: "pásale 5 mil a mi hermano por spei",
   // "págueme el recibo de la luz", "invierteme 10k en cetes". A transfer received
   // ("me llegó una transferencia") is not one of these.
@@ -33,7 +35,7 @@ export const ES_MX_SPEECH_ACTS: SpeechActRules = {
   negated: new RegExp(
     `\\bno\\s+(?:me\\s+|le\\s+)?(?:(?:quiero|necesito|voy a|vayas a|hace falta|hay que)\\s+)?${ACTION}\\b|\\bno (?:gaste|pague|compre)\\b|` +
       // Taken back: "anota 200 de tacos... olvídalo, no lo anotes".
-      `\\bno\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b|\\bolvidalo\\W*$|\\bno es (?:cierto|verdad)\\b|` +
+      `\\b(?:no|ni)\\s+(?:me\\s+|le\\s+|lo\\s+|la\\s+|los\\s+|las\\s+)?(?:anotes|apuntes|registres|pongas|guardes|agregues|cambies|borres|actualices|quites)\\b(?![^.?!]*,\\s*(?:mejor\\s+|mas bien\\s+)?${ACTION}\\b)|\\bolvidalo\\W*$|\\bno es (?:cierto|verdad)\\b|` +
       // Told as what had been done, with no request after it: "¿ya me pasé en restaurantes?
       // le había puesto 2 mil de tope" asks about the cap, it does not set it.
       `\\bhabia(?:mos)?\\s+(?:puesto|anotado|apuntado|registrado|fijado|dicho)\\b(?!.*\\b${ACTION}\\b)|` +

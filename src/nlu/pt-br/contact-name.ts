@@ -152,7 +152,7 @@ export function readName(
   if (TITLES.has(scan.word(start))) {
     first = scan.word(start + 1) === '.' ? start + 2 : start + 1;
   }
-  if (!isNameWord(scan, first)) return undefined;
+  if (!isNameWord(scan, first) && glued(scan, first) === 0) return undefined;
   const read = readFrom(scan, start, first);
   // A professional title is written as part of the name ("Dra. Camila Rezende", "Prof. Ricardo");
   // a courtesy one is not ("dona Cida" is Cida). The contact lookup finds either form.
@@ -167,9 +167,14 @@ function readFrom(scan: Scan, start: number, first: number): { from: number; fir
     isNameWord(scan, i, capitalized) &&
     (scan.tokens[i]?.capitalized ?? false) === capitalized &&
     (capitalized || !VERB_ENDING.test(scan.word(i)));
-  let end = first + 1;
+  let end = first + Math.max(1, glued(scan, first));
   while (end - start < MAX_WORDS) {
     if (sameStyle(end)) end++;
+    // "Papelaria Arco-Íris", "Doceria Mel-e-Canela", "Pão d'Ouro", "Ferragens O'Neil": a hyphen
+    // or an apostrophe with no space around it keeps the words on both sides in one name.
+    else if (HYPHEN_OR_APOSTROPHE.has(scan.word(end)) && touching(scan, end - 1) && touching(scan, end))
+      end += glued(scan, end + 1) || 2;
+    else if (glued(scan, end) > 0) end += glued(scan, end);
     // "da casa da dona Cleide": a title after the connector starts another name; "o joão da
     // padaria": a trade or a place after it says who the person is, it is not their name.
     // "pro joao da encomenda de bolo": in lower case, a connector followed by another a word
@@ -191,6 +196,27 @@ function readFrom(scan: Scan, start: number, first: number): { from: number; fir
     else break;
   }
   return { from: start, first, to: end };
+}
+
+const HYPHEN_OR_APOSTROPHE = new Set(['-', "'", '’']);
+
+/** Token `i` ends where token `i + 1` starts: no space between them. */
+function touching(scan: Scan, i: number): boolean {
+  const here = scan.tokens[i];
+  const next = scan.tokens[i + 1];
+  return here !== undefined && next !== undefined && here.end === next.start && scan.isFree(i + 1);
+}
+
+/**
+ * How many tokens an elided word takes from `i` ("d'Ouro", "O'Neil", "D'Angelo": a letter or
+ * two, an apostrophe, a word, all touching), or 0.
+ */
+function glued(scan: Scan, i: number): number {
+  const head = scan.tokens[i];
+  const word = scan.tokens[i + 2];
+  if (head?.kind !== 'word' || head.folded.length > 2 || !scan.isFree(i)) return 0;
+  if (!["'", '’'].includes(scan.word(i + 1)) || word?.kind !== 'word') return 0;
+  return touching(scan, i) && touching(scan, i + 1) ? 3 : 0;
 }
 
 /** "da festa de aniversário": a connector, a word, another connector, and no trade after it. */

@@ -107,9 +107,15 @@ const DAY = `(\\d{1,2}(?: [º°])?|primeiro|${NUMBER_WORDS_SOURCE})`;
 const NEXT_MONTH = '(?:mes que vem|proximo mes|mes seguinte)';
 
 const ISO = tokenPattern('(\\d{4}) - (\\d{1,2}) - (\\d{1,2})');
+/**
+ * "15/12", "5-1-27", "05.01.2027"; and with dots and no year, "05.01", "15.12" (two digits after
+ * the dot: "1.500" is money), unless money or a time is said around it ("R$ 12.05", "às 10.05").
+ */
 const NUMERIC = tokenPattern(
-  '(?:dia )?(\\d{1,2}) [/-] (\\d{1,2})(?: [/-] (\\d{4}|\\d{2}))?|(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})',
+  '(?:dia )?(\\d{1,2}) [/-] (\\d{1,2})(?: [/-] (\\d{4}|\\d{2}))?|(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4}|\\d{2})|(\\d{1,2})\\.(\\d{2})',
 );
+const MONEY_OR_TIME_BEFORE = new Set(['r$', 'as', 'das', 'de', 'por', 'valor']);
+const MONEY_AFTER = new Set(['reais', 'real', 'conto', 'contos', 'pila', 'pilas', 'mil', 'h', 'hs', 'horas']);
 const MONTH_NAME = tokenPattern(`(?:dia )?${DAY} de ${MONTH}(?: \\.)?(?: de (\\d{4}))?`, {
   groupOffsets: true,
 });
@@ -202,7 +208,17 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
       ? lastYearless(today, month, day)
       : yearless(today, month, day);
   scan.forEachMatch(NUMERIC, (m, from, to) => {
-    const [day, month, yearText] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+    if (
+      m[7] !== undefined &&
+      (MONEY_OR_TIME_BEFORE.has(scan.word(from - 1)) || MONEY_AFTER.has(scan.word(to)))
+    )
+      return;
+    const [day, month, yearText] =
+      m[1] !== undefined
+        ? [m[1], m[2], m[3]]
+        : m[4] !== undefined
+          ? [m[4], m[5], m[6]]
+          : [m[7], m[8], undefined];
     const d = Number(day);
     const mo = Number(month);
     const explicitYear = yearText === undefined ? undefined : expandYear(yearText);

@@ -216,12 +216,52 @@ const CLAUSE_END = /^[.,;!?…]$/;
 /** A thanks after a comma may be the message's own ("já paguei, obrigado"); after a full stop it is Iris'. */
 const SENTENCE_END = /^[.!?…]$/;
 
-function withoutSignOff(scan: Scan, from: number, to: number): number {
+function withoutSignOff(scan: Scan, from: number, to: number, indirect: boolean): number {
   let end = to;
-  while (end > from && CLAUSE_END.test(scan.word(end - 1))) end--;
+  while (end > from && (CLAUSE_END.test(scan.word(end - 1)) || isPictograph(scan.word(end - 1)))) end--;
+  const casual = casualSignOff(scan, from, end, indirect);
+  if (casual !== undefined) return casual;
   let start = end;
   while (start > from && SIGN_OFF.has(scan.word(start - 1))) start--;
   return start < end && start - 1 > from && SENTENCE_END.test(scan.word(start - 1)) ? start - 1 : to;
+}
+
+/**
+ * A closing said to Iris the casual way, after a comma or with "tá" ("…que o pagamento caiu,
+ * valeu", "…vence sexta, blz", "…tá bom? obrigada", "…caiu tá valeu", "…gerado. só isso, obg"):
+ * ends the text before it. It needs one of the casual words; "já paguei, obrigado" keeps its
+ * thanks (the customer's). Returns where the text ends, or undefined.
+ */
+const CASUAL_SIGN_OFF = new Set('valeu vlw blz beleza tmj obg obgd brigadao ok okay'.split(' '));
+const IN_SIGN_OFF = new Set([
+  ...CASUAL_SIGN_OFF,
+  ...SIGN_OFF,
+  ...'obrigado obrigada brigado brigada mesmo so isso entao ta bom'.split(' '),
+]);
+
+function casualSignOff(scan: Scan, from: number, end: number, indirect: boolean): number | undefined {
+  let start = end;
+  while (start > from + 1 && (IN_SIGN_OFF.has(scan.word(start - 1)) || CLAUSE_END.test(scan.word(start - 1))))
+    start--;
+  while (start < end && CLAUSE_END.test(scan.word(start)) && !CLAUSE_END.test(scan.word(start - 1))) {
+    // The run starts at its separator: the text ends before it.
+    let saysCasual = false;
+    for (let i = start; i < end; i++) saysCasual ||= CASUAL_SIGN_OFF.has(scan.word(i));
+    for (let i = start; i + 1 < end; i++) saysCasual ||= scan.word(i) === 'ta' && scan.word(i + 1) === 'bom';
+    // After a colon the text is the writer's own, commas included ("…: o boleto vence amanhã,
+    // ok?"); only a new sentence ends it ("…: o boleto foi gerado. só isso, obg").
+    const separated = indirect || SENTENCE_END.test(scan.word(start));
+    return saysCasual && separated && start > from ? start : undefined;
+  }
+  // "…caiu tá valeu": spoken, with no comma.
+  if (
+    indirect &&
+    scan.word(start) === 'ta' &&
+    /^(?:valeu|vlw)$/.test(scan.word(start + 1)) &&
+    start > from + 1
+  )
+    return start;
+  return undefined;
 }
 
 /**
@@ -264,7 +304,7 @@ function takeRest(
 ): ContentMention | undefined {
   if (options.verbatim === true) return take(scan, from, scan.tokens.length, claimFrom, scan.tokens.length);
   const sentenceEnd = options.indirect === true ? endOfFirstSentence(scan, from) : scan.tokens.length;
-  let to = withoutSignOff(scan, from, sentenceEnd);
+  let to = withoutSignOff(scan, from, sentenceEnd, options.indirect === true);
   // "avisa a Patrícia que o boleto já tá no email dela 🙏": told indirectly, a closing emoji is
   // the writer's gesture to Iris; after a colon it belongs to the text ("…disponível 😊").
   if (options.indirect === true) while (to > from + 1 && isPictograph(scan.word(to - 1))) to--;

@@ -16,7 +16,9 @@ export const ROLE_FIELDS: Record<AmountRole, string> = {
 
 const MINIMUM_BEFORE =
   /\b(?:minimo|min|mensualidad(?:es)?|abonos?|pago mensual)\b[^¤]*$|\bpago\s*(?:es\s+)?(?:de\s+)?$/;
-const MINIMUM_AFTER = /^\s*(?:de\s+)?(?:minimo|min|al mes|mensuales?|cada mes|por mes|cada quincena)\b/;
+// "saldo 23,450 mínimo 1,100": a word that names the next amount is not this one's.
+const MINIMUM_AFTER =
+  /^\s*(?:de\s+)?(?:minimo|min|al mes|mensuales?|cada mes|por mes|cada quincena)\b(?!\s*(?:de\s+|es\s+|:\s*)?¤)/;
 // Up to the amount, unless the purchase is named in between ("tengo 9 mil en el banco me
 // alcanza pa un cel de 6500": the 6500 is the price).
 // "tengo que pagar…" is a bill to pay, not money the user has.
@@ -40,8 +42,10 @@ export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRol
   // amount taken back is still in digits here (its thousands comma splits a clause).
   for (let i = 0; i < 5 && TAKEN_BACK_CLAUSE.test(before) && clauses.length > 0; i++)
     before = clauses.pop() ?? before;
-  const after = analysis.shape.slice(mention.end).split(CLAUSE_END)[0] ?? '';
-  if (MINIMUM_BEFORE.test(before) || MINIMUM_AFTER.test(after)) return 'minimum';
+  const rest = analysis.shape.slice(mention.end);
+  const after = rest.split(CLAUSE_END)[0] ?? '';
+  // The words after, read with the amounts still in place: "mínimo" before another amount names it.
+  if (MINIMUM_BEFORE.test(before) || MINIMUM_AFTER.test(rest)) return 'minimum';
   if (BALANCE_BEFORE.test(before) || BALANCE_AFTER.test(after)) return 'balance';
   return undefined;
 }
@@ -86,9 +90,17 @@ export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[
 const FOREIGN_AFTER = /^\s*(?:dlls?|dls|dolares|dollars?|usd|euros?|eur)\b/;
 /** Cash handed over, not spent: "pagué con un billete de 2 mil". */
 const TENDERED_BEFORE = /\b(?:con un billete de|pague con(?: un)?|le di un billete de)\s*$/;
-/** What something used to cost: "antes me llegaba de 450", "bajaron de 2,300 a 1,899". */
+/**
+ * What something used to be: "antes me llegaba de 450", "bajaron de 2,300 a 1,899", "antes le
+ * debía 10 mil…, ahora son 8 mil", "tenía 5 mil en el banco, ahora tengo 3,200", "lo tenía en
+ * 2,200, súbelo a 2,650", "yo pedía 4 mil pero la dejé en 3,800"; and what the person earns,
+ * told as context ("gano 18 mil al mes y de la tarjeta debo 21,600").
+ */
 const PREVIOUS_BEFORE =
-  /\bantes\s+(?:me\s+|nos\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba)\s+(?:de\s+|en\s+|como\s+)?$|\b(?:estaban|estaba|costaban|costaba)\s+(?:en\s+|de\s+)?$|\b(?:bajaron|bajo|subieron|subio|rebajaron|rebajo|pasaron|paso)\s+de\s*$/;
+  /\bantes\s+(?:me\s+|nos\s+|le\s+|les\s+)?(?:llegaba|llegaban|era|eran|costaba|salia|pagaba|cobraban|gastaba|debia|debiamos|tenia|teniamos|ganaba|llenaba con|estaba en)\s+(?:de\s+|en\s+|como\s+)?$|\b(?:estaban|estaba|costaban|costaba)\s+(?:en\s+|de\s+)?$|\b(?:bajaron|bajo|subieron|subio|rebajaron|rebajo|pasaron|paso)\s+de\s*$|(?:^\s*|\b(?:ya|yo|lo|la)\s+)(?:tenia|teniamos)\s+(?:en\s+|como\s+)?$|\b(?:yo\s+)?pedia\s+(?:como\s+)?$|\b(?:gano|ganamos|mi sueldo (?:es|son)(?: de)?|mi sueldo de)\s+(?:como\s+)?$/;
+/** A day said where a due day goes, never money: "vence el 32", "fecha límite el 15". */
+const DUE_DAY_BEFORE =
+  /\b(?:vence|vencen|corta|cortan|se paga|se pagan|fecha limite|fecha de pago|fecha de corte|limite de pago)\s+(?:es\s+)?(?:el|los)\s+(?:dia\s+|dias\s+)?$/;
 /** A part of a total: "2 viajes de 175", "5 tanques de 500", "cada par sale en unos 800", "350 c/u". */
 const UNIT_BEFORE =
   /(?:\b\d+\s+(?:\w+\s+){0,2}(?:de|a)|\bcada\s+\w+\s+(?:sale|cuesta|es)\s+(?:en\s+|de\s+)?(?:unos\s+|como\s+)?)\s*$/;
@@ -100,8 +112,8 @@ const UNIT_AFTER = /^\s*(?:c\/u|cada uno|cada una|por persona|por cabeza)\b/;
 const EACH_BEFORE = /\b\d+\s+(?:\w+\s+){1,3}a\s*$/;
 
 /**
- * The amounts a message states that are not the value asked for: another currency (never read
- * as pesos, even alone), and — when another amount remains — cash handed over, what something
+ * The amounts a message states that are not the value asked for: another currency and a day
+ * said where a due day goes (never read as pesos, even alone), and — when another amount remains — cash handed over, what something
  * used to cost, and the parts of a total. "gasté 350 en uber, fueron 2 viajes de 175" is 350;
  * "compré despensa por 1,230, pagué con un billete de 2 mil" is 1,230. In a budget
  * (`spentIsAside`), what was spent is not the cap.
@@ -111,9 +123,12 @@ export function withoutAsides(
   amounts: readonly MoneyMention[],
   options: { spentIsAside?: boolean; unitPriceIsNoTotal?: boolean } = {},
 ): readonly MoneyMention[] {
-  const pesos = amounts.filter((mention) => !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)));
   const beforeOf = (mention: MoneyMention) =>
     analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+  const pesos = amounts.filter(
+    (mention) =>
+      !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)) && !DUE_DAY_BEFORE.test(beforeOf(mention)),
+  );
   const isUnitPrice = (mention: MoneyMention): boolean =>
     UNIT_BEFORE.test(beforeOf(mention)) || UNIT_AFTER.test(analysis.shape.slice(mention.end));
   // Said as the price of each ("a 350 cada uno", "4 pasteles a 350"), not "un iPhone 15 de 18,999".

@@ -38,7 +38,7 @@ const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia
  * handed over, not what is still owed.
  */
 const PAYMENT_BEFORE =
-  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan)\b)[^¤,;.])*$/;
+  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan|ahora)\b)[^¤,;.])*$/;
 /**
  * "quedé en ceros en el banco", "me quedan cero pesos", "es cero pelado": a bank balance of zero
  * said without a digit.
@@ -92,7 +92,7 @@ export function extractEntities(
         'balance_mxn_cents',
         analysis.money.length === 0 && ZERO_BALANCE.test(analysis.folded)
           ? [0]
-          : centsOf(focus.prefer(analysis.money)),
+          : centsOf(focus.prefer(withoutAsides(analysis, analysis.money))),
       );
       break;
   }
@@ -159,7 +159,10 @@ function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focu
     PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)),
   );
   const balances = focus.prefer(
-    analysis.money.filter((mention) => !minimums.includes(mention) && !payments.includes(mention)),
+    withoutAsides(
+      analysis,
+      analysis.money.filter((mention) => !minimums.includes(mention) && !payments.includes(mention)),
+    ),
   );
   collector.offer('debt_name', [findDebtName(analysis)]);
   // Paid off, the amounts told are what was owed or the last payment ("terminé de pagarle a
@@ -172,7 +175,9 @@ function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focu
   collector.offer('balance_mxn_cents', paidOff ? [0] : centsOf(balances));
   collector.offer(
     'minimum_payment_mxn_cents',
-    paidOff && !/\bminimo\b/.test(analysis.shape) ? [] : centsOf(focus.prefer(minimums)),
+    paidOff && !/\bminimo\b/.test(analysis.shape)
+      ? []
+      : centsOf(focus.prefer(withoutAsides(analysis, minimums))),
   );
   collector.offer('due_day', dueDays(analysis, focus));
   collector.entities.debt_action = paidOff || DEBT_UPDATE.test(analysis.folded) ? 'update' : 'add';
