@@ -178,14 +178,17 @@ export class LoadDriver {
     seconds: number;
     warmupSeconds: number;
   }): Promise<RunResult> {
-    this.begin(`max (closed loop, ${options.concurrency} people)`);
+    this.begin(`max (closed loop, ${options.concurrency} in flight)`);
     const start = performance.now();
     this.window = { from: start + options.warmupSeconds * 1000, to: start + options.seconds * 1000 };
     let stop = false;
-    this.onIdle = (c) => {
+    // Each answer lets the person idle longest speak next, so `concurrency` conversations are in
+    // flight among everyone: a person writes every few seconds, as people do, and never meets a
+    // tool's calls-per-minute limit (a few people answering hundreds of messages a minute would).
+    this.onIdle = () => {
       if (stop) return;
-      this.idle.splice(this.idle.indexOf(c), 1);
-      this.send(c);
+      const next = this.idle.shift();
+      if (next) this.send(next);
     };
     for (let i = 0; i < options.concurrency; i++) {
       const c = this.idle.shift();

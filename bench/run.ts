@@ -115,7 +115,7 @@ async function countPerTurn(people: Person[]): Promise<void> {
 
 async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> {
   console.log(
-    `\n(b) Iris, whole path, ${seconds} s per run; max = closed loop with ${closedPeople} people, 2 s warm-up`,
+    `\n(b) Iris, whole path, ${seconds} s per run; max = closed loop with ${closedPeople} in flight (the person idle longest speaks next), 2 s warm-up`,
   );
   const rows: Array<Array<string | number>> = [];
   const best: Record<number, number> = {};

@@ -33,6 +33,7 @@ import {
 import { PrismaAiUsageStore } from '../stores/ai-usage-store';
 import { RedisAiSwitch } from '../stores/ai-switch';
 import { RedisModelCallLimiter } from '../stores/model-call-limiter';
+import { RedisToolCallLimiter } from '../stores/tool-call-limiter';
 import { RedisModelCallStats } from '../stores/model-call-stats';
 import type { AuditSink, IntentEngine } from '../pipeline/ports';
 import { createTranscriber } from '../providers/transcription';
@@ -324,6 +325,7 @@ export class Container {
       ...(this.aiProviders.any ? { answerer: this.groundedAnswerer } : {}),
       memories: this.memoryStore,
       boletoIssuers: this.boletoIssuers,
+      toolCalls: new RedisToolCallLimiter(this.redis, this.keys),
       logger: this.logger.child({ component: 'pipeline' }),
       directory: this.directory,
       packFor,

@@ -54,6 +54,10 @@ export class RedisKeys {
   modelCalls(who: 'tenant' | 'user', id: string, minute: number): string {
     return `${this.prefix}:ai:calls:${who}:${id}:${minute}`;
   }
+  /** One person's calls of one tool in one minute window (`stores/tool-call-limiter.ts`). */
+  toolCalls(userId: string, tool: string, minute: number): string {
+    return `${this.prefix}:tools:calls:${userId}:${tool}:${minute}`;
+  }
   /** Model calls of one time bucket, every process' (`stores/model-call-stats.ts`). */
   modelCallBucket(bucket: number): string {
     return `${this.prefix}:ai:stats:${bucket}`;

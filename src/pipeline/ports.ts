@@ -159,6 +159,14 @@ export interface PlatformAiSwitch {
   isOn(): Promise<boolean>;
 }
 
+/**
+ * Calls of one tool per minute by one person (a tool's `rateLimitPerMinute`, seed 003 §3.1);
+ * `take` counts one and says whether it fits.
+ */
+export interface ToolCallLimiter {
+  take(userId: string, tool: string, perMinute: number, now: Date): Promise<boolean>;
+}
+
 /** Model calls per minute per tenant and per user; `take` counts one and says whether it fits. */
 export interface ModelCallLimiter {
   take(tenantId: string, userId: string, now: Date): Promise<boolean>;

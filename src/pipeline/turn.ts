@@ -15,6 +15,7 @@ import type {
   PassageAnswerer,
   UserMemories,
   PendingWrite,
+  ToolCallLimiter,
   TransactionRunner,
 } from './ports';
 import { STOP } from './request';
@@ -75,6 +76,8 @@ export interface PipelineDeps {
   memories?: UserMemories;
   /** Who issues each tenant's boletos (the packs' use cases get it in their scope). */
   boletoIssuers?: BoletoIssuers;
+  /** Each tool's calls per minute per person; without it tools are not rate limited. */
+  toolCalls?: ToolCallLimiter;
 }
 
 /**

@@ -62,4 +62,30 @@ describe('condominio: the síndico publishes a notice', () => {
     });
     expect(deliveries.map((d) => d.status)).toEqual(['sent', 'sent']);
   });
+
+  it("takes at most two notices a minute from the síndico (the tool's rate limit)", async () => {
+    const { tenant } = await h.condominioTenant();
+    const sindico = await h.user(tenant.id, 'owner');
+    await h.db.condoResident.create({
+      data: { userId: sindico.user.id, tenantId: tenant.id, role: 'sindico' },
+    });
+    // Counted per calendar minute: five asks in a row meet the limit whichever minute they span.
+    const replies: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      replies.push(
+        (await h.say(sindico.chat, `publica um aviso pros moradores: reunião número ${i}`)).join('\n'),
+      );
+    const refused = replies.filter(
+      (r) => r === 'Você fez muitas solicitações. Aguarde um momento antes de tentar novamente.',
+    );
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(replies.filter((r) => r.includes('Publicar este aviso')).length).toBeLessThanOrEqual(4);
+    const limited = await waitFor('the refusal audited', async () => {
+      const found = await h.db.auditEvent.findMany({
+        where: { tenantId: tenant.id, event: 'tool_rate_limited' },
+      });
+      return found.length > 0 ? found : undefined;
+    });
+    expect(limited[0]!.data).toMatchObject({ tool: 'publicar_aviso', perMinute: 2 });
+  });
 });

@@ -4,7 +4,8 @@ import { STOP, type Said, type Stop, type Validated } from '../request';
 import type { Turn } from '../turn';
 
 /**
- * Authorization (docs/specification.md#tools step 3) and Gate 4, the proposal (docs/specification.md#confirmation): a write
+ * Authorization (docs/specification.md#tools step 3: role, feature flag, the tool's calls per
+ * minute) and Gate 4, the proposal (docs/specification.md#confirmation): a write
  * becomes a pending action with a fresh UUID v4 nonce, stored in Redis with a 300 s TTL (one per
  * conversation: it replaces any previous one) and in the action ledger as PROPOSED. The prompt
  * states every value that will be written. A read goes on to run now.
@@ -15,6 +16,17 @@ export async function propose(t: Turn, validated: Validated, said: Said): Promis
     t.record('tool_execution_blocked', { tool: tool.name, reason: 'not_allowed', role: t.input.user.role });
     t.reply(t.say('not_allowed'));
     return STOP;
+  }
+  // A tool's calls per minute (seed 003 §3.1), counted when a person asks: a later step of a
+  // multi-step action is part of the request that started it.
+  const limit = tool.rateLimitPerMinute;
+  const asked = validated.flow === undefined || validated.flow.step === 1;
+  if (limit !== undefined && asked && t.deps.toolCalls) {
+    if (!(await t.deps.toolCalls.take(t.input.user.id, tool.name, limit, t.input.now))) {
+      t.record('tool_rate_limited', { tool: tool.name, perMinute: limit });
+      t.reply(t.say('rate_limited'));
+      return STOP;
+    }
   }
   if (!tool.requiresConfirmation) {
     t.record('confirmation_not_required', { tool: tool.name });
