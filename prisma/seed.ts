@@ -57,6 +57,28 @@ export const DEMO = {
       },
     ],
     units: ['Bloco A, apto 101', 'Bloco A, apto 102', 'Bloco A, apto 301', 'Bloco B, apto 204'],
+    // The fines the regulations set (prisma/knowledge/condominio/ata-assembleia-2026.md: one
+    // month's condominium fee, R$ 650,00 in 2026).
+    infractions: [
+      {
+        name: 'Barulho no horário de silêncio',
+        aliases: ['barulho', 'som alto', 'festa', 'furadeira', 'silencio'],
+        amountCents: 65000,
+        rule: 'Regimento interno, horário de silêncio; assembleia de 14/03/2026',
+      },
+      {
+        name: 'Uso indevido da vaga de visitante',
+        aliases: ['vaga de visitante', 'vaga', 'carro na vaga'],
+        amountCents: 65000,
+        rule: 'Assembleia de 14/03/2026',
+      },
+      {
+        name: 'Lixo deixado no corredor',
+        aliases: ['lixo', 'lixo no corredor'],
+        amountCents: 65000,
+        rule: 'Assembleia de 14/03/2026',
+      },
+    ],
     // As the regulations say (prisma/knowledge/condominio/reservas-de-espacos.md).
     spaces: [
       {
@@ -171,6 +193,12 @@ async function seedCondominium(db: ReturnType<typeof createPrismaClient>): Promi
       where: { tenantId_name: { tenantId: tenant.id, name: space.name } },
       update: {},
       create: { tenantId: tenant.id, ...space, aliases: [...space.aliases] },
+    });
+  for (const infraction of demo.infractions)
+    await db.condoInfraction.upsert({
+      where: { tenantId_name: { tenantId: tenant.id, name: infraction.name } },
+      update: {},
+      create: { tenantId: tenant.id, ...infraction, aliases: [...infraction.aliases] },
     });
   for (const label of demo.units)
     await db.condoUnit.upsert({

@@ -1,8 +1,14 @@
-import { describeCondominium, setResident, upsertSpace, upsertUnit } from '../src/app/condominium-setup';
+import {
+  describeCondominium,
+  setResident,
+  upsertInfraction,
+  upsertSpace,
+  upsertUnit,
+} from '../src/app/condominium-setup';
 import type { PrismaClient } from '../src/stores/prisma/client';
 
 /**
- * `npm run iris -- condo space|unit|resident|list --tenant jardim …`: an operator sets up a
+ * `npm run iris -- condo space|infraction|unit|resident|list --tenant jardim …`: an operator sets up a
  * condominium tenant (docs/condominio.md#setting-up-a-condominium).
  */
 export async function condoCommand(
@@ -31,6 +37,16 @@ export async function condoCommand(
       console.log(`Space "${space.name}" saved in "${tenant.slug}".`);
       return;
     }
+    case 'infraction': {
+      const infraction = await upsertInfraction(db, tenant.id, {
+        name: text('name') ?? '',
+        amount: text('amount') ?? '',
+        rule: text('rule') ?? '',
+        aliases: text('aliases'),
+      });
+      console.log(`Infraction "${infraction.name}" saved in "${tenant.slug}".`);
+      return;
+    }
     case 'unit': {
       const unit = await upsertUnit(db, tenant.id, text('label') ?? '');
       console.log(`Unit "${unit.label}" saved in "${tenant.slug}".`);
@@ -50,7 +66,7 @@ export async function condoCommand(
       return;
     default:
       throw new Error(
-        'usage: npm run iris -- condo space|unit|resident|list --tenant <slug> … (see scripts/iris.ts)',
+        'usage: npm run iris -- condo space|infraction|unit|resident|list --tenant <slug> … (see scripts/iris.ts)',
       );
   }
 }

@@ -25,6 +25,7 @@
  *   condo space --tenant jardim --name "Salão de festas" --opens 10:00 --closes 23:00 --capacity 80
  *               [--fee 150,00] [--lead-hours 48] [--per-month 2] [--days-ahead 90] [--free-cancel-hours 48]
  *               [--aliases "salao,salaozinho"]
+ *   condo infraction --tenant jardim --name "Lixo deixado no corredor" --amount 650,00 --rule "Assembleia de 14/03/2026" [--aliases "lixo"]
  *   condo unit --tenant jardim --label "Bloco A, apto 101"
  *   condo resident --tenant jardim --name "Marina Alves" --unit "Bloco A, apto 101" [--condo-role morador|sindico]
  *   condo list --tenant jardim   # spaces with their rules, units with their people
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
       label: { type: 'string' },
       unit: { type: 'string' },
       'condo-role': { type: 'string' },
+      amount: { type: 'string' },
+      rule: { type: 'string' },
     },
   });
   // `kb add FILE`: the file is the last positional, not part of the command.
@@ -319,7 +322,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget | condo space|unit|resident|list  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget | condo space|infraction|unit|resident|list  (see scripts/iris.ts)',
         );
     }
   } finally {

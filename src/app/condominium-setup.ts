@@ -5,7 +5,7 @@ import type { Db } from '../domains/types';
 
 /**
  * An operator's setup of a condominium tenant (`npm run iris -- condo …`): its spaces with their
- * rules, its units, and which unit each person lives in. Everything is upserted by name or
+ * rules, the fines its regulations set, its units, and which unit each person lives in. Everything is upserted by name or
  * label, so running the same setup twice changes nothing.
  */
 const clock = z
@@ -20,6 +20,17 @@ const count = (what: string) =>
     .number({ message: `${what} must be a number` })
     .int()
     .positive();
+
+/** "salao,salaozinho": other names, folded as they are matched. */
+const aliasList = z
+  .string()
+  .optional()
+  .transform((list = '') =>
+    list
+      .split(',')
+      .map((alias) => foldAccents(alias.trim().toLowerCase()))
+      .filter(Boolean),
+  );
 
 export const SpaceInput = z
   .object({
@@ -37,15 +48,7 @@ export const SpaceInput = z
     perMonth: count('per-month').default(2),
     daysAhead: count('days-ahead').default(90),
     freeCancelHours: z.coerce.number().int().min(0).default(48),
-    aliases: z
-      .string()
-      .optional()
-      .transform((list = '') =>
-        list
-          .split(',')
-          .map((alias) => foldAccents(alias.trim().toLowerCase()))
-          .filter(Boolean),
-      ),
+    aliases: aliasList,
   })
   .refine((s) => s.closes > s.opens, { message: 'the space closes after it opens', path: ['closes'] });
 
@@ -84,6 +87,34 @@ export async function upsertUnit(db: Db, tenantId: string, label: string) {
   });
 }
 
+export const InfractionInput = z.object({
+  name: z.string().trim().min(2, 'the infraction needs a name'),
+  /** "650", "650,00" or "650.00", in reais. */
+  amount: z
+    .string()
+    .regex(/^\d{1,6}(?:[.,]\d{2})?$/, 'the amount is in reais, like 650 or 650,00')
+    .transform((amount) => Math.round(Number(amount.replace(',', '.')) * 100))
+    .refine((cents) => cents > 0, 'the amount is more than zero'),
+  rule: z.string().trim().min(2, 'say where the regulations set it, like "Regimento interno, art. 12"'),
+  aliases: aliasList,
+});
+
+/** An infraction of the regulations and its fine (`condo infraction`), by name. */
+export async function upsertInfraction(db: Db, tenantId: string, raw: z.input<typeof InfractionInput>) {
+  const parsed = InfractionInput.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'infraction'}: ${i.message}`).join('; '),
+    );
+  const i = parsed.data;
+  const data = { aliases: i.aliases, amountCents: i.amount, rule: i.rule };
+  return db.condoInfraction.upsert({
+    where: { tenantId_name: { tenantId, name: i.name } },
+    update: data,
+    create: { tenantId, name: i.name, ...data },
+  });
+}
+
 export const CONDO_ROLES = ['morador', 'sindico'] as const;
 
 /** Puts a person of the tenant (by name) in a unit, as a resident or the síndico. */
@@ -118,6 +149,7 @@ export async function describeCondominium(db: Db, tenantId: string): Promise<str
     include: { residents: { include: { user: true } } },
     orderBy: { label: 'asc' },
   });
+  const infractions = await db.condoInfraction.findMany({ where: { tenantId }, orderBy: { name: 'asc' } });
   return [
     `spaces (${spaces.length}):`,
     ...spaces.map(
@@ -126,6 +158,12 @@ export async function describeCondominium(db: Db, tenantId: string): Promise<str
         `${s.minLeadHours} h ahead at least, ${s.maxDaysAhead} days ahead at most, ${s.maxPerUnitPerMonth} a month per unit, ` +
         `fee cancelled up to ${s.freeCancelHours} h ahead` +
         (s.aliases.length > 0 ? ` (also: ${s.aliases.join(', ')})` : ''),
+    ),
+    `infractions (${infractions.length}):`,
+    ...infractions.map(
+      (i) =>
+        `  ${i.name}: fine ${(i.amountCents / 100).toFixed(2)} (${i.rule})` +
+        (i.aliases.length > 0 ? ` (also: ${i.aliases.join(', ')})` : ''),
     ),
     `units (${units.length}):`,
     ...units.map(

@@ -1,5 +1,11 @@
 import { isoDateInZone } from '../../src/core/format';
-import { describeCondominium, setResident, upsertSpace, upsertUnit } from '../../src/app/condominium-setup';
+import {
+  describeCondominium,
+  setResident,
+  upsertInfraction,
+  upsertSpace,
+  upsertUnit,
+} from '../../src/app/condominium-setup';
 import { Harness } from '../support/harness';
 
 /**
@@ -24,12 +30,22 @@ describe('condominio: setting up a condominium', () => {
     };
     await upsertSpace(h.db, tenant.id, space);
     await upsertSpace(h.db, tenant.id, space);
+    const fine = {
+      name: 'Lixo deixado no corredor',
+      amount: '300,00',
+      rule: 'Regimento, art. 9',
+      aliases: 'lixo',
+    };
+    await upsertInfraction(h.db, tenant.id, fine);
+    await upsertInfraction(h.db, tenant.id, fine);
     await upsertUnit(h.db, tenant.id, 'Casa 7');
     const { user, chat } = await h.user(tenant.id, 'operator');
     await setResident(h.db, tenant.id, { name: user.name, unit: 'Casa 7' });
     expect(await describeCondominium(h.db, tenant.id)).toEqual([
       'spaces (1):',
       '  Espaço gourmet: 11:00-22:00, up to 25 people, fee 60.00, 24 h ahead at least, 90 days ahead at most, 2 a month per unit, fee cancelled up to 48 h ahead (also: gourmet)',
+      'infractions (1):',
+      '  Lixo deixado no corredor: fine 300.00 (Regimento, art. 9) (also: lixo)',
       'units (1):',
       `  Casa 7: ${user.name}`,
     ]);
@@ -53,6 +69,9 @@ describe('condominio: setting up a condominium', () => {
     await expect(
       upsertSpace(h.db, tenantId, { name: 'Sauna', opens: '10:00', closes: '09:00', capacity: '4' }),
     ).rejects.toThrow('closes: the space closes after it opens');
+    await expect(upsertInfraction(h.db, tenantId, { name: 'Lixo', amount: '0', rule: '' })).rejects.toThrow(
+      'amount: the amount is more than zero; rule: say where the regulations set it, like "Regimento interno, art. 12"',
+    );
     await expect(setResident(h.db, tenantId, { name: 'Ninguém', unit: 'Bloco A, apto 101' })).rejects.toThrow(
       'no user named "Ninguém"',
     );

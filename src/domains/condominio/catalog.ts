@@ -25,6 +25,14 @@ export const condominioCatalog = {
   reservation_ambiguous: 'Sua unidade tem mais de uma reserva{filter}: {reservations}. Qual delas?',
   reservation_gone: 'Essa reserva já não está ativa.',
   only_sindico: 'Só o síndico pode publicar avisos para os moradores.',
+  only_sindico_occupancy:
+    'Só o síndico vê a ocupação de todos os espaços. As suas reservas: "minhas reservas".',
+  only_sindico_penalty: 'Só o síndico pode aplicar multas.',
+  unit_not_found: 'Não encontrei a unidade "{unit}". As unidades são: {units}. Qual delas?',
+  unit_ambiguous: 'Há mais de uma unidade "{unit}": {units}. Qual delas?',
+  infraction_not_found:
+    'Não encontrei a infração "{infraction}" no regimento. As multas previstas são: {infractions}. Qual delas?',
+  no_infractions: 'O regimento cadastrado não tem multas previstas; fale com a administração.',
   notice_too_long: 'O aviso passou de 1.000 caracteres.',
   // Two values for one field in one message: ask which
   conflict_space: 'Você citou mais de um espaço ({values}). Qual deles?',
@@ -33,9 +41,13 @@ export const condominioCatalog = {
   conflict_end_time: 'Você citou mais de um horário de término ({values}). Qual é?',
   conflict_guests: 'Você citou mais de um número de convidados ({values}). Quantos serão?',
   conflict_message_content: 'Você escreveu mais de um texto de aviso. Qual publico?',
+  conflict_unit: 'Você citou mais de uma unidade ({values}). Qual delas?',
+  conflict_infraction: 'Você citou mais de uma infração ({values}). Qual delas?',
   conflict_reservation_id: 'Você citou mais de uma reserva ({values}). Qual delas?',
   // Field names for "Preciso saber: ..."
   field_space: 'o espaço',
+  field_unit: 'a unidade',
+  field_infraction: 'a infração (como está no regimento)',
   field_reservation_id: 'a reserva',
   field_message_content: 'o texto do aviso',
   field_date: 'a data',
@@ -78,6 +90,10 @@ export const condominioCatalog = {
     'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
   propose_fee:
     'Gerar o boleto da taxa de uso do espaço {space} ({date}, das {start} às {end}): {fee}, cobrado da unidade {unit}, com vencimento no dia da reserva. Com ele a reserva fica confirmada.',
+  propose_penalty:
+    'Aplicar à unidade {unit} a multa por "{infraction}" ({rule}): {amount}, cobrada por boleto com vencimento em {due}. Depois de aplicada não dá para desfazer.',
+  penalty_applied: 'Pronto. Multa aplicada à unidade {unit}: "{infraction}" ({rule}), {amount}.{boleto}',
+  part_penalty_boleto: '\nBoleto da multa nº {number}: {amount}, vencimento {due}. Linha digitável: {line}.',
   propose_cancel:
     'Cancelar a reserva do espaço {space} da unidade {unit} em {date}, das {start} às {end}.{fee}',
   // Results
@@ -98,6 +114,12 @@ export const condominioCatalog = {
     'O espaço {space} não está livre em {date} {window}. Horários livres nesse dia: {windows}.',
   availability_day: 'Espaço {space}, {date}: funciona das {opens} às {closes}. Horários livres: {windows}.',
   availability_day_full: 'O espaço {space} está todo reservado em {date}.',
+  occupancy_header: 'Ocupação de {from} a {to} ({days} dias):',
+  occupancy_line: '• {space}: {bookings} reservas, {hours} h, {percent}% do horário de funcionamento',
+  occupancy_day_header: 'Reservas de {date}:',
+  occupancy_day_line: '• {space}, {start}–{end}: unidade {unit}{held}',
+  occupancy_day_empty: 'Nenhuma reserva em {date}.',
+  part_held: ' (pré-reserva)',
   list_header: 'Reservas da unidade {unit}:',
   list_line: '• {line}',
   list_line_held: '• {line} (pré-reserva: aguardando o boleto da taxa)',

@@ -5,11 +5,11 @@ import type { Scope } from '../types';
 import { minutesUntil } from './clock';
 
 /**
- * A space's fee is charged to the unit as a boleto, through the same issuing the boletos pack
- * uses (local or the tenant's provider), in the booking's transaction: no booking without its
- * fee, no fee without its booking. The unit is the payer (a contact named by its label).
+ * A space's fee (and a síndico's fine) is charged to the unit as a boleto, through the same
+ * issuing the boletos pack uses (local or the tenant's provider), in the write's transaction.
+ * The unit is the payer (a contact named by its label).
  */
-async function payerOf(ctx: Scope, unit: { id: string; label: string }): Promise<Payer> {
+export async function payerOf(ctx: Scope, unit: { id: string; label: string }): Promise<Payer> {
   const key = nameKey(unit.label);
   const found = await ctx.db.contact.findFirst({ where: { tenantId: ctx.tenant.id, nameKey: key } });
   if (found) return found;

@@ -21,7 +21,7 @@ export const condominioPack: DomainPack = {
   intents: CONDOMINIO_INTENTS,
   tools: condominioTools,
   understander: condominioUnderstander,
-  entities: ['space', 'date', 'start_time', 'end_time', 'guests', 'message_content'],
+  entities: ['space', 'date', 'start_time', 'end_time', 'guests', 'message_content', 'unit', 'infraction'],
   intentModel: condominioIntentModel,
   prompts: CONDOMINIO_PROMPTS,
   asksForWrite: condominioAsksForWrite,

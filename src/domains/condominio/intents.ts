@@ -18,6 +18,10 @@ export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
   },
   LIST_RESERVATIONS: { name: 'LIST_RESERVATIONS', required: [], tool: 'listar_reservas' },
   CANCEL_RESERVATION: { name: 'CANCEL_RESERVATION', required: [], tool: 'cancelar_reserva' },
+  // The síndico's: the spaces' occupancy (a day's bookings, or the next 30 days).
+  CHECK_OCCUPANCY: { name: 'CHECK_OCCUPANCY', required: [], tool: 'ver_ocupacao' },
+  // The síndico's: the fine the regulations set for an infraction, to a unit (irreversible).
+  APPLY_PENALTY: { name: 'APPLY_PENALTY', required: ['unit', 'infraction'], tool: 'aplicar_penalidade' },
   // The síndico's: a notice to every resident (irreversible once confirmed).
   PUBLISH_NOTICE: { name: 'PUBLISH_NOTICE', required: ['message_content'], tool: 'publicar_aviso' },
   // Later steps of a booking (flows.ts), never read from a message.

@@ -45,6 +45,14 @@ export function describeProposal(tool: string, params: Values): string {
     return say('propose_guests', { ...booking(params), guests: Number(params.guests) });
   if (tool === 'cobrar_taxa_reserva')
     return say('propose_fee', { ...booking(params), fee: money(params.fee_cents) });
+  if (tool === 'aplicar_penalidade')
+    return say('propose_penalty', {
+      unit: String(params.unit_label),
+      infraction: String(params.infraction),
+      rule: String(params.rule),
+      amount: money(params.amount_cents),
+      due: formatDate(String(params.due_date), 'pt-BR'),
+    });
   if (tool === 'cancelar_reserva')
     return say('propose_cancel', {
       ...booking(params),
@@ -116,17 +124,37 @@ export function render(tool: string, result: Values): Rendered {
       return { text: availability(result) };
     case 'listar_reservas':
       return { text: list(result) };
+    case 'aplicar_penalidade':
+      return {
+        text: say('penalty_applied', {
+          unit: String(result.unit_label),
+          infraction: String(result.infraction),
+          rule: String(result.rule),
+          amount: money(result.amount_cents),
+          boleto: boletoPart(result.boleto as FeeBoleto | null, 'part_penalty_boleto'),
+        }),
+      };
+    case 'ver_ocupacao':
+      return { text: occupancy(result) };
     default:
       return { text: '' };
   }
 }
 
 /** The fee's boleto, issued with the booking: its number, amount, due day and line. */
-function feeBoletoPart(boleto: FeeBoleto | null | undefined): string {
+const feeBoletoPart = (boleto: FeeBoleto | null | undefined): string => boletoPart(boleto, 'part_fee_boleto');
+
+/** A boleto charged to the unit (a fee, a fine): its number, amount, due day and line. */
+function boletoPart(
+  boleto: FeeBoleto | null | undefined,
+  key: 'part_fee_boleto' | 'part_penalty_boleto',
+): string {
   if (!boleto) return '';
-  const line = say('part_fee_boleto', {
+  const amount = money(boleto.amount_cents);
+  const line = say(key, {
     number: boleto.number,
-    fee: money(boleto.amount_cents),
+    fee: amount,
+    amount,
     due: formatDate(boleto.due_date, 'pt-BR'),
     line: formatDigitableLine(boleto.digitable_line),
   });
@@ -179,3 +207,40 @@ function list(r: Values): string {
   );
   return [say('list_header', { unit: String(r.unit_label) }), ...lines].join('\n');
 }
+
+function occupancy(r: Values): string {
+  if (r.date !== undefined) {
+    const date = dayText(String(r.date));
+    const rows = r.bookings as Array<Values>;
+    if (rows.length === 0) return say('occupancy_day_empty', { date });
+    const lines = rows.map((row) =>
+      say('occupancy_day_line', {
+        space: String(row.space_name),
+        start: String(row.start_time),
+        end: String(row.end_time),
+        unit: String(row.unit_label),
+        held: row.held === true ? say('part_held') : '',
+      }),
+    );
+    return [say('occupancy_day_header', { date }), ...lines].join('\n');
+  }
+  const lines = (r.spaces as Array<Values>).map((space) =>
+    say('occupancy_line', {
+      space: String(space.space_name),
+      bookings: Number(space.bookings),
+      hours: formatHours(Number(space.hours)),
+      percent: Number(space.percent),
+    }),
+  );
+  return [
+    say('occupancy_header', {
+      from: formatDate(String(r.from), 'pt-BR'),
+      to: formatDate(String(r.to), 'pt-BR'),
+      days: Number(r.days),
+    }),
+    ...lines,
+  ].join('\n');
+}
+
+/** "12,5" (pt-BR decimal comma), "4". */
+const formatHours = (hours: number): string => String(hours).replace('.', ',');

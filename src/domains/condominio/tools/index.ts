@@ -1,10 +1,12 @@
 import { cancelarReserva } from './cancelar-reserva';
+import { aplicarPenalidade } from './aplicar-penalidade';
 import { cobrarTaxaReserva } from './cobrar-taxa-reserva';
 import { criarReserva } from './criar-reserva';
 import { listarReservas } from './listar-reservas';
 import { publicarAviso } from './publicar-aviso';
 import { registrarConvidados, removerConvidados } from './registrar-convidados';
 import { verificarDisponibilidade } from './verificar-disponibilidade';
+import { verOcupacao } from './ver-ocupacao';
 
 /** The condominium pack's tools (seed 003's names); writes require confirmation. */
 export const condominioTools = [
@@ -13,6 +15,8 @@ export const condominioTools = [
   listarReservas,
   cancelarReserva,
   publicarAviso,
+  verOcupacao,
+  aplicarPenalidade,
   registrarConvidados,
   removerConvidados,
   cobrarTaxaReserva,

@@ -90,6 +90,26 @@ export const CONDOMINIO_SLOTS: Slots = {
     'a dedetização das áreas comuns é neste sábado',
     'lembrem de não deixar bicicletas nos corredores',
   ],
+  unit: [
+    'unidade 101',
+    'apto 204',
+    'ap 302',
+    'apartamento 12',
+    'bloco B 12',
+    'casa 7',
+    'unidade 1503',
+    'apto 41',
+  ],
+  infraction: [
+    'barulho',
+    'som alto',
+    'barulho depois das 22h',
+    'cachorro na piscina',
+    'lixo no corredor',
+    'carro na vaga de visitante',
+    'obra fora do horário',
+    'festa até de madrugada',
+  ],
   topic: [
     'levar cachorro na piscina',
     'fazer barulho depois das 22h',
@@ -166,6 +186,28 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     '(cancela|cancelar) (a reserva|o agendamento) de {date}',
     'quero desmarcar (o|a) {space}',
   ],
+  // The síndico's view of every booking: not "minhas reservas" (LIST_RESERVATIONS), nor whether
+  // a window is free (CHECK_AVAILABILITY).
+  CHECK_OCCUPANCY: [
+    '(qual|como está|como tá|me passa) a ocupação (dos espaços|do condomínio|do {space})[ {date}]?',
+    '(quantas|quais) reservas (tem|temos|o condomínio tem) (no|na) {space}[ {date}]?',
+    '(relatório|resumo|balanço) (de|das) (reservas|ocupação)[ dos espaços][ do mês]',
+    '(mostra|lista|me mostra) (todas as|as) reservas (do condomínio|de todos os espaços|dos moradores)[ {date}]',
+    '(quem|que unidade|qual unidade) reservou (o|a) {space} {date}?',
+    '(quais|que) espaços (estão|tão) reservados {date}?',
+    '(como está|como tá) (o movimento|o uso) (do|da) {space}[ esse mês]?',
+    'ocupação[ dos espaços][ {date}]',
+  ],
+  // The síndico's fine to a unit, as the regulations set it (never its amount).
+  APPLY_PENALTY: [
+    '(aplica|aplicar|lança|lançar|dá|dar|manda) (uma |a )?multa (de|por) {infraction} (na|pra|para a|no|pro) {unit}',
+    '(aplica|aplicar|lança) (uma |a )?multa (na|pra|para a|no|pro) {unit} (por|pelo|pela) {infraction}',
+    '(quero|preciso|vou) multar (a|o) {unit} (por|pelo|pela) {infraction}',
+    '(multa|multe) (a|o) {unit} (por|pelo|pela) {infraction}',
+    '(advertência|penalidade) (pra|para a|pro|na|no) {unit} (por|pelo|pela) {infraction}',
+    '(a|o) {unit} (fez|tá fazendo|está fazendo) {infraction} de novo, (aplica|lança) a multa',
+    '(aplica|lança) a multa (do regimento|prevista) (na|no|pra|pro) {unit}, {infraction}',
+  ],
   PUBLISH_NOTICE: [
     '(publica|publicar|manda|envia) (um|o) (aviso|comunicado) (pros|para os|pra todos os) moradores: {notice}',
     '(avisa|avise|comunica|informa) (todos os|os) moradores (que|dizendo que) {notice}',
@@ -175,6 +217,8 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     'manda (pra|para) (todo mundo|todos os moradores) (que|dizendo que) {notice}',
   ],
   GENERAL_QUESTION: [
+    '(qual|quanto) é a multa (por|de) {infraction}?',
+    '(tem|existe) multa (por|pra) {infraction}?',
     '(oi|olá|bom dia|boa tarde|boa noite|e aí|oi Iris)[, tudo bem?]',
     '(obrigado|obrigada|valeu|brigado|obg)[!]',
     '(o que|oq) (você|vc) (faz|sabe fazer|pode fazer)?',

@@ -10,6 +10,8 @@ export type Intent =
   | 'LIST_RESERVATIONS'
   | 'CANCEL_RESERVATION'
   | 'PUBLISH_NOTICE'
+  | 'CHECK_OCCUPANCY'
+  | 'APPLY_PENALTY'
   | 'GENERAL_QUESTION'
   | 'UNKNOWN';
 
@@ -19,6 +21,8 @@ export const INTENTS: readonly Intent[] = [
   'LIST_RESERVATIONS',
   'CANCEL_RESERVATION',
   'PUBLISH_NOTICE',
+  'CHECK_OCCUPANCY',
+  'APPLY_PENALTY',
   'GENERAL_QUESTION',
   'UNKNOWN',
 ];
@@ -29,6 +33,8 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   LIST_RESERVATIONS: new Set(['space']),
   CANCEL_RESERVATION: new Set(['space', 'date']),
   PUBLISH_NOTICE: new Set(['message_content']),
+  CHECK_OCCUPANCY: new Set(['space', 'date']),
+  APPLY_PENALTY: new Set(['unit', 'infraction']),
   GENERAL_QUESTION: new Set(),
   UNKNOWN: new Set(),
 };
@@ -64,6 +70,9 @@ export function resolveEntities(
   if (wants.has('end_time') && mentions.window.end !== undefined)
     out.add('end_time', timeOf(mentions.window.end));
   if (wants.has('message_content') && mentions.notice) out.add('message_content', mentions.notice.text);
+  if (wants.has('unit') && mentions.penalty.unit) out.add('unit', mentions.penalty.unit.text);
+  if (wants.has('infraction') && mentions.penalty.infraction)
+    out.add('infraction', mentions.penalty.infraction.text);
   const guests = mentions.guests.at(-1);
   if (wants.has('guests') && guests) out.add('guests', guests.count);
   return out.result();

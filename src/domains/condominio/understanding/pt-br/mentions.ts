@@ -4,11 +4,12 @@ import type { Scan } from '../../../../nlu/pt-br/scan';
 import { readTimeWindow, type TimeWindow } from '../../../../nlu/pt-br/time-window';
 import { extractGuests, type GuestsMention } from './guests';
 import { extractNoticeText, type NoticeText } from './notice-text';
+import { extractPenalty, type PenaltyMentions } from './penalty';
 import { extractSpaces, type SpaceMention } from './spaces';
 
 /**
  * Everything a resident's message mentions, read once in a fixed order: a notice's text first
- * (sent as written), then days ("dia 12" is a day, not 12 people), the time window, the spaces
+ * (sent as written), a penalty's unit and infraction, then days ("dia 12" is a day, not 12 people), the time window, the spaces
  * and the number of guests.
  */
 export interface CondoMentions {
@@ -18,14 +19,18 @@ export interface CondoMentions {
   window: TimeWindow;
   spaces: SpaceMention[];
   guests: GuestsMention[];
+  /** The unit and the infraction a síndico's penalty names. */
+  penalty: PenaltyMentions;
 }
 
 export function readMentions(scan: Scan, today: EpochDay): CondoMentions {
   // First: a notice's words are sent as written, never read as the request's day or space.
   const notice = extractNoticeText(scan);
+  // A penalty's unit number is never a day or a number of guests.
+  const penalty = extractPenalty(scan);
   const dates = extractDates(scan, today);
   const window = readTimeWindow(scan);
   const spaces = extractSpaces(scan);
   const guests = extractGuests(scan);
-  return { ...(notice ? { notice } : {}), dates, window, spaces, guests };
+  return { ...(notice ? { notice } : {}), dates, window, spaces, guests, penalty };
 }

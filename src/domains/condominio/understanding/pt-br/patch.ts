@@ -40,6 +40,17 @@ export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 
     if (mentions.window.end !== undefined) out.add('end_time', timeOf(mentions.window.end));
   }
   if (expected.has('guests')) for (const guests of mentions.guests) out.add('guests', guests.count);
+  // Asked for a penalty's unit or infraction, a short reply is it ("apto 101", "o 204", "lixo");
+  // a reply that reads as a whole penalty gives what it names.
+  if (expected.has('unit')) {
+    const unit = mentions.penalty.unit?.text ?? /(?:bloco\s+\S+\s*,?\s*)?\d{1,4}[a-z]?\b/i.exec(text)?.[0];
+    if (unit) out.add('unit', unit.replace(/,/g, '').replace(/\s+/g, ' ').trim());
+  }
+  if (expected.has('infraction') && text.trim() !== '') {
+    const words = text.trim().split(/\s+/);
+    const infraction = mentions.penalty.infraction?.text ?? (words.length <= 6 ? text.trim() : undefined);
+    if (infraction) out.add('infraction', infraction);
+  }
   // Asked for a notice's text, the whole reply is the text.
   if (expected.has('message_content') && text.trim() !== '')
     out.add('message_content', mentions.notice?.text ?? text.trim());

@@ -36,6 +36,7 @@ export const CONDOMINIO_SPEECH_ACTS: SpeechActRules = {
       /\b(?:reserv|agend|marc|bloque|quero|queria|preciso|gostaria|separ|pega|book|garant|aluga|alugar)\w*|\bxespaco\b.*\bxdata\b.*\bxhora\b/,
     CANCEL_RESERVATION: /\b(?:cancel|desmarc|desist|libera|remov|apag|exclu|esquece|desconsidera|tira)\w*/,
     PUBLISH_NOTICE: /\b(?:public|avis|comunic|inform|recado|mand|envi|xtexto)\w*/,
+    APPLY_PENALTY: /\b(?:multa|multar|multe|aplic|lanc|penalid|penaliz|advert|xinfracao)\w*/,
   },
   unambiguous: {
     // "reserva" after an article or a possessive is the booking, not the verb ("cancela minha reserva").
@@ -43,5 +44,6 @@ export const CONDOMINIO_SPEECH_ACTS: SpeechActRules = {
       /(?<!\b(?:minha|minhas|a|as|da|das|na|nas|uma|essa|esta|sua|nossa|tua|duas|tres)\s)\breserv(?:a|e|ar)\b|\bagend[ae]r?\b/,
     CANCEL_RESERVATION: /\b(?:cancel[ae]r?|desmarc[ae]r?)\b/,
     PUBLISH_NOTICE: /\b(?:public[ae]r?|comunicado)\b/,
+    APPLY_PENALTY: /\b(?:multar|multe|aplica[r]? (?:a |uma )?multa|penalidade|advertencia)\b/,
   },
 };

@@ -48,6 +48,9 @@ export function modelInput(scan: Scan, mentions: CondoMentions): ModelInput {
   for (const t of mentions.window.spans) mark(t.from, t.to, 'xhora');
   for (const s of mentions.spaces) mark(s.from, s.to, 'xespaco');
   for (const g of mentions.guests) mark(g.from, g.to, 'xpessoas');
+  const { unit, infraction } = mentions.penalty;
+  if (unit && unit.to > unit.from) mark(unit.from, unit.to, 'xunidade');
+  if (infraction && infraction.to > infraction.from) mark(infraction.from, infraction.to, 'xinfracao');
   const words = scan.tokens.map((token, i) => placeholder[i] ?? token.text).filter((w) => w !== '');
   const signals: string[] = [];
   if (mentions.dates.some((d) => d.iso !== undefined)) signals.push('date');
@@ -56,6 +59,7 @@ export function modelInput(scan: Scan, mentions: CondoMentions): ModelInput {
   if (mentions.spaces.length > 0) signals.push('space');
   if (mentions.guests.length > 0) signals.push('guests');
   if (mentions.notice) signals.push('notice');
+  if (unit) signals.push('unit');
   return { text: words.join(' '), signals };
 }
 
