@@ -4,6 +4,7 @@ import { Knowledge } from '../src/app/knowledge';
 import { KnowledgeStore } from '../src/stores/knowledge-store';
 import type { Env } from '../config';
 import { nameKey } from '../src/domains/contacts';
+import { CONDOMINIO_FEATURES } from '../src/domains/condominio/features';
 import { createPrismaClient } from '../src/stores/prisma/client';
 
 /**
@@ -185,7 +186,7 @@ async function seedCondominium(db: ReturnType<typeof createPrismaClient>): Promi
       locale: 'pt-BR',
       timeZone: 'America/Sao_Paulo',
       currency: 'BRL',
-      aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [] },
+      aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [...CONDOMINIO_FEATURES] },
     },
   });
   for (const space of demo.spaces)

@@ -103,3 +103,36 @@ export async function platformAi(action: string | undefined, reason: string | un
     redis.disconnect();
   }
 }
+
+/**
+ * `npm run iris -- tenant features --tenant jardim [--on ai_penalties] [--off ai_notices,…]`: the
+ * tenant's feature flags (seed 003 §3.1), which turn the tools that declare one on or off
+ * together with the roles; printed back as they now are, with the flags the pack's tools know.
+ */
+export async function setTenantFeatures(
+  db: PrismaClient,
+  tenant: { id: string; slug: string; aiSettings: unknown },
+  known: readonly string[],
+  values: { on?: string; off?: string },
+): Promise<void> {
+  const list = (text?: string) =>
+    (text ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+  const unknown = [...list(values.on), ...list(values.off)].filter((flag) => !known.includes(flag));
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown feature ${unknown.join(', ')}; this tenant's tools know: ${known.join(', ') || 'none'}`,
+    );
+  const settings = { ...((tenant.aiSettings ?? {}) as Record<string, unknown>) };
+  const now = new Set(Array.isArray(settings.features) ? (settings.features as string[]) : []);
+  for (const flag of list(values.on)) now.add(flag);
+  for (const flag of list(values.off)) now.delete(flag);
+  settings.features = [...now].sort();
+  await db.tenant.update({ where: { id: tenant.id }, data: { aiSettings: settings as object } });
+  console.log(
+    `"${tenant.slug}": features ${[...now].sort().join(', ') || 'none'} (known: ${known.join(', ') || 'none'}). ` +
+      `Running processes see it within ${DIRECTORY_CACHE_MS / 1000} s.`,
+  );
+}

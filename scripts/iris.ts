@@ -12,6 +12,7 @@
  *                   [--fine 2] [--interest 1]   # API key from ASAAS_API_KEY (or --api-key)
  *   tenant provider --tenant demo --provider local   # back to unregistered demo boletos
  *   contact set --tenant demo --name "Maria Oliveira" --document 123.456.789-09   # CPF or CNPJ
+ *   tenant features --tenant jardim [--on ai_penalties] [--off ai_notices]   # tools' feature flags
  *   tenant ai --tenant demo [--enabled yes|no] [--mode model_first|offline_first|offline]
  *             [--plan free|basic|professional|enterprise]   # the tenant's AI (docs/gemini.md)
  *             [--understanding-provider gemini|local|default] [--summarization-provider …]
@@ -34,7 +35,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig, PRODUCT } from '../config';
 import { createInvite } from '../src/app/invites';
-import { allPacks } from '../src/app/packs';
+import { allPacks, packFor } from '../src/app/packs';
 import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { nameKey } from '../src/domains/contacts';
 import { basename, extname } from 'node:path';
@@ -47,7 +48,7 @@ import { parseTaxpayerId } from '../src/domains/taxpayer-id';
 import { setProvider } from './provider-command';
 import { memoryCommand } from './memory-command';
 import { EMBEDDING_NOTE, withKnowledgeQueue } from './knowledge-command';
-import { platformAi, setTenantAi } from './ai-command';
+import { platformAi, setTenantAi, setTenantFeatures } from './ai-command';
 import { printAnalytics } from './analytics-command';
 import { condoCommand } from './condo-command';
 
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
       unit: { type: 'string' },
       'condo-role': { type: 'string' },
       amount: { type: 'string' },
+      on: { type: 'string' },
+      off: { type: 'string' },
       rule: { type: 'string' },
     },
   });
@@ -137,7 +140,12 @@ async function main(): Promise<void> {
             locale: pack.locale,
             timeZone: DEFAULT_TIME_ZONE[pack.locale],
             currency: pack.currency,
-            aiSettings: { enabled: false, mode: 'offline', plan: 'basic', features: [] },
+            aiSettings: {
+              enabled: false,
+              mode: 'offline',
+              plan: 'basic',
+              features: [...(pack.defaultFeatures ?? [])],
+            },
           },
         });
         console.log(`Tenant "${tenant.slug}" created (${pack.id}, ${tenant.locale}).`);
@@ -256,6 +264,15 @@ async function main(): Promise<void> {
         });
         break;
       }
+      case 'tenant features': {
+        const tenant = await tenantBySlug();
+        const pack = packFor(tenant.pack);
+        const known = [
+          ...new Set(pack.tools.flatMap((tool) => (tool.featureFlag ? [tool.featureFlag] : []))),
+        ];
+        await setTenantFeatures(db, tenant, known, { on: values.on, off: values.off });
+        break;
+      }
       case 'analytics': {
         await printAnalytics(db, await tenantBySlug(), values.days);
         break;
@@ -322,7 +339,7 @@ async function main(): Promise<void> {
       }
       default:
         throw new Error(
-          'usage: npm run iris -- tenant create | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget | condo space|infraction|unit|resident|list  (see scripts/iris.ts)',
+          'usage: npm run iris -- tenant create | tenant features | tenant delivery | tenant notices | tenant provider | invite | user add | contact add | contact set | kb add | kb list | kb remove | memory list | memory forget | condo space|infraction|unit|resident|list  (see scripts/iris.ts)',
         );
     }
   } finally {

@@ -223,6 +223,11 @@ export interface DomainPack {
   /** Requests that take several confirmed steps (seed 003 §2.3), when the pack has any. */
   flow?: PackFlows;
   /**
+   * The feature flags a new tenant of the pack starts with (seed 003 §3.1): a tool that declares
+   * a `featureFlag` is offered and run only for a tenant whose flags hold it.
+   */
+  defaultFeatures?: readonly string[];
+  /**
    * Values a person's memories may give when a message leaves them out (seed 003 §5.1): a
    * preference said once ("lembra que eu prefiro vencimento no dia 10") fills the value, and the
    * proposal shows it and which memory gave it; the person confirms it like any other value.

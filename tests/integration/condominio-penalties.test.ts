@@ -1,3 +1,6 @@
+import { setTenantFeatures } from '../../scripts/ai-command';
+import { CONDOMINIO_FEATURES } from '../../src/domains/condominio/features';
+import { waitFor } from '../support/conversation';
 import { Harness } from '../support/harness';
 
 /**
@@ -75,5 +78,34 @@ describe('condominio: the síndico applies a penalty', () => {
       'Só o síndico pode aplicar multas.',
     ]);
     expect(await h.db.condoPenalty.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
+  it('is off for a condominium whose operator turned its feature off, and says so', async () => {
+    const { tenant, sindico } = await setUp();
+    const features = (t: { aiSettings: unknown }) => (t.aiSettings as { features: string[] }).features;
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const before = await h.db.tenant.findUniqueOrThrow({ where: { id: tenant.id } });
+      await expect(
+        setTenantFeatures(h.db, before, CONDOMINIO_FEATURES, { off: 'ai_multas' }),
+      ).rejects.toThrow('unknown feature ai_multas');
+      await setTenantFeatures(h.db, before, CONDOMINIO_FEATURES, { off: 'ai_penalties' });
+    } finally {
+      log.mockRestore();
+    }
+    const after = await h.db.tenant.findUniqueOrThrow({ where: { id: tenant.id } });
+    expect(features(after)).toEqual(['ai_notices', 'ai_reservations']);
+    // The tenant's first message: no process has its settings cached yet.
+    expect(await h.say(sindico.chat, 'aplica multa de barulho no apto 204')).toEqual([
+      'Esse recurso não está ativo para a sua conta. Fale com o responsável.',
+    ]);
+    expect(await h.db.condoPenalty.count({ where: { tenantId: tenant.id } })).toBe(0);
+    const blocked = await waitFor('the refusal audited', async () => {
+      const found = await h.db.auditEvent.findMany({
+        where: { tenantId: tenant.id, event: 'tool_execution_blocked' },
+      });
+      return found.length > 0 ? found : undefined;
+    });
+    expect(blocked[0]!.data).toMatchObject({ reason: 'feature_off', feature: 'ai_penalties' });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONDOMINIO_FEATURES } from '../../src/domains/condominio/features';
 import { Queue, type Worker } from 'bullmq';
 import { loadConfig } from '../../config';
 import { Container } from '../../src/app/container';
@@ -94,7 +95,12 @@ export class Harness {
         locale: place.locale,
         timeZone: place.timeZone,
         currency: place.currency,
-        aiSettings: { enabled: false, mode: 'offline' },
+        // A new condominium starts with its features on, as `tenant create` makes it.
+        aiSettings: {
+          enabled: false,
+          mode: 'offline',
+          features: pack === 'condominio' ? [...CONDOMINIO_FEATURES] : [],
+        },
       },
     });
     this.tenantIds.add(tenant.id);

@@ -1,4 +1,5 @@
 import type { DomainPack } from '../types';
+import { CONDOMINIO_FEATURES } from './features';
 import { CONDOMINIO_FLOWS } from './flows';
 import { CONDOMINIO_INTENTS } from './intents';
 import { CONDOMINIO_PROMPTS } from './prompts';
@@ -28,6 +29,7 @@ export const condominioPack: DomainPack = {
   fieldLabel: (field) => say(`field_${field}`),
   askedTogether: [['start_time', 'end_time']],
   flow: CONDOMINIO_FLOWS,
+  defaultFeatures: CONDOMINIO_FEATURES,
   validate: validateCondominio,
   // The slot and the month's limit are checked again inside the booking's transaction; the
   // lead time (hours) is checked when proposed, and a proposal waits minutes at most.

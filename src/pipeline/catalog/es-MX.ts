@@ -77,6 +77,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   link_invalid: 'Esta invitación no es válida o ya expiró. Pide una nueva.',
   link_already: 'Tu cuenta ya está vinculada. ¿En qué te ayudo?',
   not_allowed: 'Tu perfil no tiene permiso para esa acción.',
+  feature_off: 'Esa función no está activa para tu cuenta. Habla con el responsable.',
   contact_mail_subject: 'Mensaje de {tenant}',
   contact_message_signature: '— {tenant} (enviado por la asistente Iris)',
 };

@@ -80,6 +80,7 @@ export const ptBR = {
   link_invalid: 'Este convite é inválido ou expirou. Peça um novo convite ao responsável.',
   link_already: 'Sua conta já está vinculada. Como posso ajudar?',
   not_allowed: 'Seu perfil não tem permissão para essa ação.',
+  feature_off: 'Esse recurso não está ativo para a sua conta. Fale com o responsável.',
   // A message a tenant sends a contact (e-mail subject; signature on e-mail and WhatsApp)
   contact_mail_subject: 'Mensagem de {tenant}',
   contact_message_signature: '— {tenant} (enviada pela assistente Iris)',

@@ -13,8 +13,15 @@ import type { Turn } from '../turn';
 export async function propose(t: Turn, validated: Validated, said: Said): Promise<'read' | Stop> {
   const { tool, params } = validated;
   if (!isAllowed(tool, t.input.user.role, t.input.tenant.ai.features)) {
-    t.record('tool_execution_blocked', { tool: tool.name, reason: 'not_allowed', role: t.input.user.role });
-    t.reply(t.say('not_allowed'));
+    // A feature the tenant has not turned on is said as such, not as the person's permission.
+    const flagOff = tool.featureFlag !== undefined && !t.input.tenant.ai.features.includes(tool.featureFlag);
+    t.record('tool_execution_blocked', {
+      tool: tool.name,
+      reason: flagOff ? 'feature_off' : 'not_allowed',
+      role: t.input.user.role,
+      ...(flagOff ? { feature: tool.featureFlag } : {}),
+    });
+    t.reply(t.say(flagOff ? 'feature_off' : 'not_allowed'));
     return STOP;
   }
   // A tool's calls per minute (seed 003 §3.1), counted when a person asks: a later step of a

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { derivedUuid } from '../../../core/derived-id';
 import { issueBoleto } from '../../boleto-issuing/charges';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 import type { Db } from '../../types';
 import { isoOf } from '../clock';
 import { payerOf } from '../fee';
@@ -29,6 +30,7 @@ export const aplicarPenalidade = defineWriteTool<z.infer<typeof input>, Record<s
     infraction: z.string().describe('A infração, como o síndico disse (barulho, lixo no corredor)'),
   }),
   input,
+  featureFlag: FEATURES.penalties,
   allowedRoles: ['owner'],
   async execute(params, ctx) {
     const done = await ctx.db.condoPenalty.findUnique({ where: { nonce: ctx.nonce } });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 import { isoOf, timeOf } from '../clock';
 import { cancelFee, feeOutcomeOf, type FeeOutcome } from '../fee';
 import { id, RESIDENTS } from './schemas';
@@ -22,6 +23,7 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
     date: z.string().optional().describe('O dia da reserva (AAAA-MM-DD), se dito'),
   }),
   input,
+  featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
   async execute(params, ctx) {
     // One relation per query inside the transaction (see criar-reserva's byNonce).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 import { isoOf } from '../clock';
 import { chargeFee } from '../fee';
 import { slotOrMonthBroken } from '../validate';
@@ -22,6 +23,7 @@ export const cobrarTaxaReserva = defineWriteTool<z.infer<typeof input>, Record<s
   description: 'Gera o boleto da taxa de uso de uma reserva da unidade e confirma a reserva.',
   parameters: z.object({}),
   input,
+  featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
   // Undone (were a later step to fail) by cancelling the booking with its whole fee.
   compensatingAction: 'cancelar_reserva',

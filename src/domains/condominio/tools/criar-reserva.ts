@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import type { Db } from '../../types';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 import { dateOf, isoOf, minutesOf, nowIn, timeOf } from '../clock';
 import { HOLD_MINUTES } from '../spaces';
 import { slotOrMonthBroken } from '../validate';
@@ -40,6 +41,7 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
     guests: z.number().int().optional().describe('Número de convidados, se dito'),
   }),
   input,
+  featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
   // Undone, when a later step of the booking fails, by cancelling it and its whole fee.
   compensatingAction: 'cancelar_reserva',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 
 const input = z.object({ text: z.string().min(1).max(1000) });
 
@@ -15,6 +16,7 @@ export const publicarAviso = defineWriteTool<z.infer<typeof input>, Record<strin
     message_content: z.string().min(1).describe('O texto do aviso, como o síndico escreveu'),
   }),
   input,
+  featureFlag: FEATURES.notices,
   allowedRoles: ['owner'],
   rateLimitPerMinute: 2,
   async execute(params, ctx) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import { defineWriteTool } from '../../define-tool';
+import { FEATURES } from '../features';
 import { isoOf, timeOf } from '../clock';
 import { id, RESIDENTS } from './schemas';
 
@@ -19,6 +20,7 @@ export const registrarConvidados = defineWriteTool<z.infer<typeof input>, Record
     guests: z.number().int().positive().describe('Número de convidados'),
   }),
   input,
+  featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
   compensatingAction: 'remover_convidados',
   compensationInput: (result) => ({ reservation_id: result.reservation_id }),
@@ -60,6 +62,7 @@ export const removerConvidados = defineWriteTool<z.infer<typeof undoInput>, Reco
   description: 'Retira da portaria os convidados registrados de uma reserva.',
   parameters: z.object({}),
   input: undoInput,
+  featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
   async execute(params, ctx) {
     const booking = await ctx.db.condoReservation.findFirst({
