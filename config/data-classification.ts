@@ -43,6 +43,18 @@ export const DATA_SOURCES = {
   financial_records: 'sensitive',
   /** Provider keys, tokens, webhook secrets. */
   credentials: 'sensitive',
+  /** A condominium's bookings: spaces, days, windows, units (seed 003 §10.4: operational). */
+  reservation_history: 'operational',
+  /** A condominium's spaces with their hours, capacity and free windows. */
+  space_availability: 'operational',
+  /** A condominium's regulations and assembly minutes (its knowledge documents). */
+  regulations: 'institutional',
+  /** Residents: who lives in which unit, the síndico. */
+  resident_profiles: 'personal',
+  /** Guests registered at the gate for a booking. */
+  guest_lists: 'personal',
+  /** Fines applied to units and their boletos. */
+  penalties: 'personal',
 } as const satisfies Record<string, DataClass>;
 
 export type DataSource = keyof typeof DATA_SOURCES;

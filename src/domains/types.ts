@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DataSource } from '../../config/data-classification';
 import type { Locale } from '../core/locale';
 import type { Understander, UnderstandingContext } from '../core/understanding';
 import type { IntentModelArtifact, IntentTrainingSource } from '../nlu/intent-model';
@@ -227,6 +228,11 @@ export interface DomainPack {
    * a `featureFlag` is offered and run only for a tenant whose flags hold it.
    */
   defaultFeatures?: readonly string[];
+  /**
+   * The sources of the pack's own data, each with its class in `config/data-classification.ts`
+   * (seed 003 §10.4): a prompt block built from one asks `mayReach` for it first.
+   */
+  dataSources?: readonly DataSource[];
   /**
    * Values a person's memories may give when a message leaves them out (seed 003 §5.1): a
    * preference said once ("lembra que eu prefiro vencimento no dia 10") fills the value, and the

@@ -30,6 +30,16 @@ export const condominioPack: DomainPack = {
   askedTogether: [['start_time', 'end_time']],
   flow: CONDOMINIO_FLOWS,
   defaultFeatures: CONDOMINIO_FEATURES,
+  // Seed 003 §10.4: bookings and availability operational, the regulations institutional,
+  // residents, guests and fines personal (never sent to a model by default).
+  dataSources: [
+    'reservation_history',
+    'space_availability',
+    'regulations',
+    'resident_profiles',
+    'guest_lists',
+    'penalties',
+  ],
   validate: validateCondominio,
   // The slot and the month's limit are checked again inside the booking's transaction; the
   // lead time (hours) is checked when proposed, and a proposal waits minutes at most.
