@@ -37,8 +37,8 @@ describe('condominio: the síndico sees the occupancy', () => {
     expect(lines[0]).toMatch(/^Ocupação de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4} \(30 dias\):$/);
     expect(lines.slice(1)).toEqual([
       // 6 h of the churrasqueira's 12 a day over 30 days: 2 %; 2 h of the quadra's 15: 0 %.
-      '• Churrasqueira: 1 reservas, 6 h, 2% do horário de funcionamento',
-      '• Quadra poliesportiva: 1 reservas, 2 h, 0% do horário de funcionamento',
+      '• Churrasqueira: 1 reserva, 6 h, 2% do horário de funcionamento',
+      '• Quadra poliesportiva: 1 reserva, 2 h, 0% do horário de funcionamento',
       '• Salão de festas: 0 reservas, 0 h, 0% do horário de funcionamento',
     ]);
     const [ofDay] = await h.say(sindico.chat, `quais espaços estão reservados dia ${day.typed}?`);

@@ -64,7 +64,7 @@ describe('condominio: spaces and reservations', () => {
 
     const guests = (await h.say(marina.chat, 'sim')).join('\n');
     expect(guests).toContain(
-      `Pronto. 40 convidados registrados na portaria para a reserva do espaço Salão de festas em ${shown}.\nEtapa 3 de 3: gerar o boleto da taxa de uso.\nGerar o boleto da taxa de uso do espaço Salão de festas (${shown}, das 18:00 às 23:00): R$ 150,00, cobrado da unidade Bloco A, apto 101, com vencimento no dia da reserva. Com ele a reserva fica confirmada.\nConfirma? (Sim/Não)`,
+      `Pronto. 40 convidados registrados na portaria para a reserva do espaço Salão de festas em ${shown}.\nEtapa 3 de 3: gerar o boleto da taxa de uso.\nGerar o boleto da taxa de uso do espaço Salão de festas em ${shown}, das 18:00 às 23:00: R$ 150,00, cobrado da unidade Bloco A, apto 101, com vencimento no dia da reserva. Com ele a reserva fica confirmada.\nConfirma? (Sim/Não)`,
     );
     rows = await reservations(tenant.id);
     expect(rows[0]).toMatchObject({ status: 'HELD', registeredGuests: 40, feeBoletoId: null });

@@ -89,7 +89,7 @@ export const condominioCatalog = {
   propose_guests:
     'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
   propose_fee:
-    'Gerar o boleto da taxa de uso do espaço {space} ({date}, das {start} às {end}): {fee}, cobrado da unidade {unit}, com vencimento no dia da reserva. Com ele a reserva fica confirmada.',
+    'Gerar o boleto da taxa de uso do espaço {space} em {date}, das {start} às {end}: {fee}, cobrado da unidade {unit}, com vencimento no dia da reserva. Com ele a reserva fica confirmada.',
   propose_penalty:
     'Aplicar à unidade {unit} a multa por "{infraction}" ({rule}): {amount}, cobrada por boleto com vencimento em {due}. Depois de aplicada não dá para desfazer.',
   penalty_applied: 'Pronto. Multa aplicada à unidade {unit}: "{infraction}" ({rule}), {amount}.{boleto}',
@@ -115,7 +115,9 @@ export const condominioCatalog = {
   availability_day: 'Espaço {space}, {date}: funciona das {opens} às {closes}. Horários livres: {windows}.',
   availability_day_full: 'O espaço {space} está todo reservado em {date}.',
   occupancy_header: 'Ocupação de {from} a {to} ({days} dias):',
-  occupancy_line: '• {space}: {bookings} reservas, {hours} h, {percent}% do horário de funcionamento',
+  occupancy_line: '• {space}: {bookings}, {hours} h, {percent}% do horário de funcionamento',
+  bookings_one: '1 reserva',
+  bookings_many: '{count} reservas',
   occupancy_day_header: 'Reservas de {date}:',
   occupancy_day_line: '• {space}, {start}–{end}: unidade {unit}{held}',
   occupancy_day_empty: 'Nenhuma reserva em {date}.',

@@ -227,7 +227,10 @@ function occupancy(r: Values): string {
   const lines = (r.spaces as Array<Values>).map((space) =>
     say('occupancy_line', {
       space: String(space.space_name),
-      bookings: Number(space.bookings),
+      bookings:
+        Number(space.bookings) === 1
+          ? say('bookings_one')
+          : say('bookings_many', { count: Number(space.bookings) }),
       hours: formatHours(Number(space.hours)),
       percent: Number(space.percent),
     }),
