@@ -1,4 +1,4 @@
-import { isoDateInZone } from '../../src/core/format';
+import { ahead } from '../support/condominio-days';
 import { Harness } from '../support/harness';
 
 /**
@@ -9,15 +9,6 @@ describe('condominio: the síndico sees the occupancy', () => {
   const h = new Harness();
   beforeAll(() => h.startPipelines(1));
   afterAll(() => h.close());
-
-  const ahead = (days: number) => {
-    const iso = isoDateInZone(new Date(Date.now() + days * 86_400_000), 'America/Sao_Paulo');
-    return {
-      iso,
-      typed: `${iso.slice(8, 10)}/${iso.slice(5, 7)}`,
-      shown: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
-    };
-  };
 
   it('counts each space’s bookings and hours ahead, lists a day’s bookings by unit, and is the síndico’s only', async () => {
     const { tenant, marina, rafael } = await h.condominioTenant();

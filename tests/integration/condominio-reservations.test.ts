@@ -1,7 +1,7 @@
-import { isoDateInZone } from '../../src/core/format';
 import { Knowledge } from '../../src/app/knowledge';
 import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { loadDemoKnowledge } from '../../prisma/seed';
+import { ahead } from '../support/condominio-days';
 import { Harness } from '../support/harness';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';
 import { waitFor } from '../support/conversation';
@@ -18,15 +18,6 @@ describe('condominio: spaces and reservations', () => {
   beforeAll(() => h.startPipelines(1));
   afterAll(() => h.close());
 
-  /** A day `days` ahead in São Paulo, as "dd/mm" (what a resident types) and as YYYY-MM-DD. */
-  const ahead = (days: number) => {
-    const iso = isoDateInZone(new Date(Date.now() + days * 86_400_000), 'America/Sao_Paulo');
-    return {
-      iso,
-      typed: `${iso.slice(8, 10)}/${iso.slice(5, 7)}`,
-      shown: `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
-    };
-  };
   const reservations = (tenantId: string) =>
     h.db.condoReservation.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
   /** The compensations audited for the tenant, once `expected` are there (a turn audits after its reply). */

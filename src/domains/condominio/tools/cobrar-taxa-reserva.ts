@@ -6,7 +6,7 @@ import { isoOf } from '../clock';
 import { chargeFee } from '../fee';
 import { slotOrMonthBroken } from '../validate';
 import { bookingView } from './criar-reserva';
-import { id, RESIDENTS } from './schemas';
+import { id, RESIDENTS, UNDONE_BY_CANCELLING } from './schemas';
 
 const input = z.object({ reservation_id: id });
 
@@ -25,9 +25,7 @@ export const cobrarTaxaReserva = defineWriteTool<z.infer<typeof input>, Record<s
   input,
   featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
-  // Undone (were a later step to fail) by cancelling the booking with its whole fee.
-  compensatingAction: 'cancelar_reserva',
-  compensationInput: (result) => ({ reservation_id: result.reservation_id, undo: true }),
+  ...UNDONE_BY_CANCELLING,
   async execute(params, ctx) {
     const found = await ctx.db.condoReservation.findFirst({
       where: { id: params.reservation_id, tenantId: ctx.tenant.id },

@@ -6,7 +6,7 @@ import { FEATURES } from '../features';
 import { dateOf, isoOf, minutesOf, nowIn, timeOf } from '../clock';
 import { HOLD_MINUTES } from '../spaces';
 import { slotOrMonthBroken } from '../validate';
-import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS } from './schemas';
+import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS, UNDONE_BY_CANCELLING } from './schemas';
 
 const input = z
   .object({
@@ -43,9 +43,7 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
   input,
   featureFlag: FEATURES.reservations,
   allowedRoles: RESIDENTS,
-  // Undone, when a later step of the booking fails, by cancelling it and its whole fee.
-  compensatingAction: 'cancelar_reserva',
-  compensationInput: (result) => ({ reservation_id: result.reservation_id, undo: true }),
+  ...UNDONE_BY_CANCELLING,
   async execute(params, ctx) {
     const existing = await byNonce(ctx.db, ctx.nonce, ctx.tenant);
     if (existing) return existing;

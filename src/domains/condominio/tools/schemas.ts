@@ -16,3 +16,15 @@ export const RESIDENTS = ['owner', 'operator'] as const;
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
 }
+
+/**
+ * Undone, when a later step of the booking fails or the person stops before its fee, by
+ * cancelling the booking with its whole fee (`cancelar_reserva` as an undo).
+ */
+export const UNDONE_BY_CANCELLING = {
+  compensatingAction: 'cancelar_reserva',
+  compensationInput: (result: Record<string, unknown>) => ({
+    reservation_id: result.reservation_id,
+    undo: true,
+  }),
+} as const;
