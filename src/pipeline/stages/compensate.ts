@@ -5,7 +5,8 @@ import type { Turn } from '../turn';
 import { runConfirmed, type ToolResult } from './confirmed-run';
 
 /**
- * A step of a multi-step action failed: the steps confirmed before it are undone, last first,
+ * A step of a multi-step action failed (or the person stopped one the pack says must not stay
+ * half done, `why` 'stopped'): the steps confirmed before it are undone, last first,
  * each by its tool's compensating action (seed 003 §2.4), as a confirmed action of its own with
  * a nonce derived from the step's — so a retried or resumed turn finds it done and never runs it
  * twice. A step with no compensating action (irreversible) is told to the person to handle by hand.
