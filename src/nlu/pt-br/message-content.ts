@@ -226,12 +226,7 @@ function withoutSignOff(scan: Scan, from: number, to: number, indirect: boolean)
   return start < end && start - 1 > from && SENTENCE_END.test(scan.word(start - 1)) ? start - 1 : to;
 }
 
-/**
- * A closing said to Iris the casual way, after a comma or with "tá" ("…que o pagamento caiu,
- * valeu", "…vence sexta, blz", "…tá bom? obrigada", "…caiu tá valeu", "…gerado. só isso, obg"):
- * ends the text before it. It needs one of the casual words; "já paguei, obrigado" keeps its
- * thanks (the customer's). Returns where the text ends, or undefined.
- */
+/** Words a casual closing to Iris is made of; it needs one of the first kind. */
 const CASUAL_SIGN_OFF = new Set('valeu vlw blz beleza tmj obg obgd brigadao ok okay'.split(' '));
 const IN_SIGN_OFF = new Set([
   ...CASUAL_SIGN_OFF,
@@ -239,29 +234,27 @@ const IN_SIGN_OFF = new Set([
   ...'obrigado obrigada brigado brigada mesmo so isso entao ta bom'.split(' '),
 ]);
 
+/**
+ * A closing said to Iris the casual way, after a comma or with "tá" ("…que o pagamento caiu,
+ * valeu", "…vence sexta, blz", "…tá bom? obrigada", "…caiu tá valeu", "…gerado. só isso, obg"):
+ * the text ends before it. "já paguei, obrigado" keeps its thanks (the customer's: no casual
+ * word). After a colon the text is the writer's own, commas included ("…: o boleto vence amanhã,
+ * ok?"); only a new sentence ends it there. Returns where the text ends, or undefined.
+ */
 function casualSignOff(scan: Scan, from: number, end: number, indirect: boolean): number | undefined {
   let start = end;
   while (start > from + 1 && (IN_SIGN_OFF.has(scan.word(start - 1)) || CLAUSE_END.test(scan.word(start - 1))))
     start--;
-  while (start < end && CLAUSE_END.test(scan.word(start)) && !CLAUSE_END.test(scan.word(start - 1))) {
-    // The run starts at its separator: the text ends before it.
-    let saysCasual = false;
-    for (let i = start; i < end; i++) saysCasual ||= CASUAL_SIGN_OFF.has(scan.word(i));
-    for (let i = start; i + 1 < end; i++) saysCasual ||= scan.word(i) === 'ta' && scan.word(i + 1) === 'bom';
-    // After a colon the text is the writer's own, commas included ("…: o boleto vence amanhã,
-    // ok?"); only a new sentence ends it ("…: o boleto foi gerado. só isso, obg").
+  if (start < end && CLAUSE_END.test(scan.word(start)) && !CLAUSE_END.test(scan.word(start - 1))) {
+    let casual = false;
+    for (let i = start; i < end; i++) casual ||= CASUAL_SIGN_OFF.has(scan.word(i));
+    for (let i = start; i + 1 < end; i++) casual ||= scan.word(i) === 'ta' && scan.word(i + 1) === 'bom';
     const separated = indirect || SENTENCE_END.test(scan.word(start));
-    return saysCasual && separated && start > from ? start : undefined;
+    return casual && separated && start > from ? start : undefined;
   }
   // "…caiu tá valeu": spoken, with no comma.
-  if (
-    indirect &&
-    scan.word(start) === 'ta' &&
-    /^(?:valeu|vlw)$/.test(scan.word(start + 1)) &&
-    start > from + 1
-  )
-    return start;
-  return undefined;
+  const spoken = scan.word(start) === 'ta' && /^(?:valeu|vlw)$/.test(scan.word(start + 1));
+  return indirect && spoken && start > from + 1 ? start : undefined;
 }
 
 /**
