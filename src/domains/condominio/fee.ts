@@ -1,8 +1,8 @@
 import { derivedUuid } from '../../core/derived-id';
 import { cancelBoletoCharge, issueBoleto, type Payer } from '../boleto-issuing/charges';
 import { nameKey } from '../contacts';
-import type { Scope } from '../types';
-import { minutesUntil } from './clock';
+import type { Db, Scope } from '../types';
+import { isoOf, minutesUntil } from './clock';
 
 /**
  * A space's fee (and a síndico's fine) is charged to the unit as a boleto, through the same
@@ -16,6 +16,7 @@ export async function payerOf(ctx: Scope, unit: { id: string; label: string }): 
   return ctx.db.contact.create({ data: { tenantId: ctx.tenant.id, name: unit.label, nameKey: key } });
 }
 
+/** A boleto charged to a unit (a space's fee, a fine) as the replies show it. */
 export interface FeeBoleto {
   number: number;
   amount_cents: number;
@@ -28,23 +29,28 @@ export interface FeeBoleto {
 export async function chargeFee(
   ctx: Scope & { nonce: string },
   booking: { feeCents: number; date: string; spaceName: string; unit: { id: string; label: string } },
-): Promise<{ id: string; view: FeeBoleto }> {
-  const { boleto, issuer } = await issueBoleto(ctx, await payerOf(ctx, booking.unit), {
+): Promise<{ id: string }> {
+  const { boleto } = await issueBoleto(ctx, await payerOf(ctx, booking.unit), {
     amountCents: booking.feeCents,
     dueDate: booking.date,
     reference: derivedUuid(ctx.nonce, 'fee'),
     description: `${ctx.tenant.name}: ${booking.spaceName}, ${booking.date}`,
   });
-  return {
-    id: boleto.id,
-    view: {
-      number: boleto.number,
-      amount_cents: boleto.amountCents,
-      due_date: booking.date,
-      digitable_line: boleto.digitableLine,
-      registered: issuer.registered,
-    },
-  };
+  return { id: boleto.id };
+}
+
+/** The unit's boleto (by id) as the replies show it, or null when there is none. */
+export async function boletoViewOf(db: Db, boletoId: string | null): Promise<FeeBoleto | null> {
+  const boleto = boletoId ? await db.boleto.findUnique({ where: { id: boletoId } }) : null;
+  return boleto
+    ? {
+        number: boleto.number,
+        amount_cents: boleto.amountCents,
+        due_date: isoOf(boleto.dueDate),
+        digitable_line: boleto.digitableLine,
+        registered: boleto.provider !== 'local',
+      }
+    : null;
 }
 
 /**

@@ -23,14 +23,16 @@ const windows = (list: unknown) =>
     .map((w) => window(w.start_time, w.end_time))
     .join('; ');
 
-/** A booking as its sentences name it: space, unit, day and window. */
-const booking = (v: Values) => ({
+/** When a booking is, as its sentences name it: space, day and window. */
+const when = (v: Values) => ({
   space: String(v.space_name),
-  unit: String(v.unit_label),
   date: dayText(String(v.date)),
   start: String(v.start_time),
   end: String(v.end_time),
 });
+
+/** A booking as its sentences name it: space, unit, day and window. */
+const booking = (v: Values) => ({ ...when(v), unit: String(v.unit_label) });
 
 export function describeProposal(tool: string, params: Values): string {
   if (tool === 'criar_reserva')
@@ -68,20 +70,14 @@ export function render(tool: string, result: Values): Rendered {
       if (result.held === true)
         return {
           text: say('reserved_held', {
-            space: String(result.space_name),
-            date: day(),
-            start: String(result.start_time),
-            end: String(result.end_time),
+            ...when(result),
             guests: guestsPart(result),
             until: String(result.held_until),
           }),
         };
       return {
         text: say('reserved', {
-          space: String(result.space_name),
-          date: day(),
-          start: String(result.start_time),
-          end: String(result.end_time),
+          ...when(result),
           guests: guestsPart(result),
           fee: feePart(result),
           boleto: feeBoletoPart(result.fee_boleto as FeeBoleto | null | undefined),
@@ -90,10 +86,7 @@ export function render(tool: string, result: Values): Rendered {
     case 'cobrar_taxa_reserva':
       return {
         text: say('fee_charged', {
-          space: String(result.space_name),
-          date: day(),
-          start: String(result.start_time),
-          end: String(result.end_time),
+          ...when(result),
           guests: guestsPart(result),
           boleto: feeBoletoPart(result.fee_boleto as FeeBoleto | null | undefined),
         }),
@@ -101,10 +94,7 @@ export function render(tool: string, result: Values): Rendered {
     case 'cancelar_reserva':
       return {
         text: say('cancelled', {
-          space: String(result.space_name),
-          date: day(),
-          start: String(result.start_time),
-          end: String(result.end_time),
+          ...when(result),
           fee: feeOnCancel(result, { cancel: 'part_fee_cancelled', keep: 'part_fee_stays' }),
         }),
       };

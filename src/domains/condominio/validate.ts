@@ -4,7 +4,7 @@ import { feeOutcomeOf } from './fee';
 import { residentOf, type Resident } from './residents';
 import { freeWindows, overlaps, takenOn, takingTime, type Space } from './spaces';
 import { dayText, say } from './say';
-import { findSpace } from './find-space';
+import { findSpace, type Found } from './find-space';
 import { validateNotice, validateOccupancy, validatePenalty } from './validate-sindico';
 
 /**
@@ -289,16 +289,60 @@ export function lineOf(row: {
   });
 }
 
-/** The guests of a booking of the unit that is still active, within the space's capacity. */
-async function validateGuests(entities: Entities, scope: Scope): Promise<Validation> {
+/**
+ * The booking of the person's unit that a later step of its flow names, with its space: a person
+ * with no unit, or a booking not theirs, is refused like a booking that is gone.
+ */
+async function unitBooking(entities: Entities, scope: Scope): Promise<Found<UnitBooking>> {
   const resident = await residentOf(scope.db, scope);
-  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
-  const booking = await scope.db.condoReservation.findFirst({
-    where: { id: String(entities.reservation_id), tenantId: scope.tenant.id, unitId: resident.unitId },
+  if (!resident)
+    return { failure: { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} } };
+  const booking = await findUnitBooking(scope, String(entities.reservation_id), resident.unitId);
+  return booking ? { ok: { resident, booking } } : { failure: GONE };
+}
+
+type UnitBooking = {
+  resident: Resident;
+  booking: NonNullable<Awaited<ReturnType<typeof findUnitBooking>>>;
+};
+
+function findUnitBooking(scope: Scope, id: string, unitId: string) {
+  return scope.db.condoReservation.findFirst({
+    where: { id, tenantId: scope.tenant.id, unitId },
     include: { space: { select: { name: true, capacity: true } } },
   });
-  if (!booking || booking.status === 'CANCELLED')
-    return { status: 'not_found', field: 'reservation_id', messageKey: 'reservation_gone', params: {} };
+}
+
+const GONE = {
+  status: 'not_found',
+  field: 'reservation_id',
+  messageKey: 'reservation_gone',
+  params: {},
+} as const satisfies Validation;
+
+/** Which booking a step is about, as its proposal says it: space, day and window. */
+function stepParams(booking: {
+  id: string;
+  space: { name: string };
+  date: Date;
+  startMinute: number;
+  endMinute: number;
+}) {
+  return {
+    reservation_id: booking.id,
+    space_name: booking.space.name,
+    date: isoOf(booking.date),
+    start_time: timeOf(booking.startMinute),
+    end_time: timeOf(booking.endMinute),
+  };
+}
+
+/** The guests of a booking of the unit that is not cancelled, within the space's capacity. */
+async function validateGuests(entities: Entities, scope: Scope): Promise<Validation> {
+  const found = await unitBooking(entities, scope);
+  if ('failure' in found) return found.failure;
+  const { booking } = found.ok;
+  if (booking.status === 'CANCELLED') return GONE;
   const guests = Number(entities.guests);
   if (!Number.isInteger(guests) || guests <= 0)
     return { status: 'invalid', field: 'guests', messageKey: 'guests_invalid' };
@@ -309,17 +353,7 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
       messageKey: 'over_capacity',
       params: { space: booking.space.name, capacity: booking.space.capacity },
     };
-  return {
-    status: 'pass',
-    params: {
-      reservation_id: booking.id,
-      guests,
-      space_name: booking.space.name,
-      date: isoOf(booking.date),
-      start_time: timeOf(booking.startMinute),
-      end_time: timeOf(booking.endMinute),
-    },
-  };
+  return { status: 'pass', params: { ...stepParams(booking), guests } };
 }
 
 /**
@@ -328,24 +362,12 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
  * is checked again by the tool, under the space's lock.
  */
 async function validateFee(entities: Entities, scope: Scope): Promise<Validation> {
-  const resident = await residentOf(scope.db, scope);
-  if (!resident) return { status: 'not_found', field: 'space', messageKey: 'not_a_resident', params: {} };
-  const booking = await scope.db.condoReservation.findFirst({
-    where: { id: String(entities.reservation_id), tenantId: scope.tenant.id, unitId: resident.unitId },
-    include: { space: { select: { name: true } } },
-  });
-  if (!booking || booking.status !== 'HELD' || booking.feeCents <= 0)
-    return { status: 'not_found', field: 'reservation_id', messageKey: 'reservation_gone', params: {} };
+  const found = await unitBooking(entities, scope);
+  if ('failure' in found) return found.failure;
+  const { booking, resident } = found.ok;
+  if (booking.status !== 'HELD' || booking.feeCents <= 0) return GONE;
   return {
     status: 'pass',
-    params: {
-      reservation_id: booking.id,
-      fee_cents: booking.feeCents,
-      unit_label: resident.unitLabel,
-      space_name: booking.space.name,
-      date: isoOf(booking.date),
-      start_time: timeOf(booking.startMinute),
-      end_time: timeOf(booking.endMinute),
-    },
+    params: { ...stepParams(booking), fee_cents: booking.feeCents, unit_label: resident.unitLabel },
   };
 }

@@ -4,8 +4,7 @@ import { issueBoleto } from '../../boleto-issuing/charges';
 import { defineWriteTool } from '../../define-tool';
 import { FEATURES } from '../features';
 import type { Db } from '../../types';
-import { isoOf } from '../clock';
-import { payerOf } from '../fee';
+import { boletoViewOf, payerOf } from '../fee';
 import { id, isoDate } from './schemas';
 
 const input = z.object({
@@ -67,20 +66,11 @@ async function penaltyView(db: Db, penaltyId: string) {
   const penalty = await db.condoPenalty.findUniqueOrThrow({ where: { id: penaltyId } });
   const unit = await db.condoUnit.findUniqueOrThrow({ where: { id: penalty.unitId } });
   const infraction = await db.condoInfraction.findUniqueOrThrow({ where: { id: penalty.infractionId } });
-  const boleto = penalty.boletoId ? await db.boleto.findUnique({ where: { id: penalty.boletoId } }) : null;
   return {
     unit_label: unit.label,
     infraction: infraction.name,
     rule: infraction.rule,
     amount_cents: penalty.amountCents,
-    boleto: boleto
-      ? {
-          number: boleto.number,
-          amount_cents: boleto.amountCents,
-          due_date: isoOf(boleto.dueDate),
-          digitable_line: boleto.digitableLine,
-          registered: boleto.provider !== 'local',
-        }
-      : null,
+    boleto: await boletoViewOf(db, penalty.boletoId),
   };
 }

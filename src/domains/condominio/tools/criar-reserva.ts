@@ -4,6 +4,7 @@ import type { Db } from '../../types';
 import { defineWriteTool } from '../../define-tool';
 import { FEATURES } from '../features';
 import { dateOf, isoOf, minutesOf, nowIn, timeOf } from '../clock';
+import { boletoViewOf } from '../fee';
 import { HOLD_MINUTES } from '../spaces';
 import { slotOrMonthBroken } from '../validate';
 import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS, UNDONE_BY_CANCELLING } from './schemas';
@@ -118,7 +119,6 @@ export async function bookingView(
 ) {
   const space = await db.condoSpace.findUniqueOrThrow({ where: { id: row.spaceId }, select: { name: true } });
   const unit = await db.condoUnit.findUniqueOrThrow({ where: { id: row.unitId }, select: { label: true } });
-  const feeBoleto = row.feeBoletoId ? await db.boleto.findUnique({ where: { id: row.feeBoletoId } }) : null;
   return {
     reservation_id: row.id,
     space_name: space.name,
@@ -132,14 +132,6 @@ export async function bookingView(
     ...(row.status === 'HELD' && row.heldUntil
       ? { held_until: timeOf(nowIn(row.heldUntil, timeZone).minute) }
       : {}),
-    fee_boleto: feeBoleto
-      ? {
-          number: feeBoleto.number,
-          amount_cents: feeBoleto.amountCents,
-          due_date: isoOf(feeBoleto.dueDate),
-          digitable_line: feeBoleto.digitableLine,
-          registered: feeBoleto.provider !== 'local',
-        }
-      : null,
+    fee_boleto: await boletoViewOf(db, row.feeBoletoId),
   };
 }
