@@ -53,6 +53,8 @@ export const DATA_SOURCES = {
   resident_profiles: 'personal',
   /** Guests registered at the gate for a booking. */
   guest_lists: 'personal',
+  /** The outside services (buffet, DJ…) a unit asked the administration to authorise for a booking. */
+  supplier_requests: 'operational',
   /** Fines applied to units and their boletos. */
   penalties: 'personal',
 } as const satisfies Record<string, DataClass>;

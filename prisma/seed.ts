@@ -111,6 +111,7 @@ export const DEMO = {
         feeCents: 0,
         minLeadHours: 2,
         maxPerUnitPerMonth: 8,
+        suppliersAllowed: false,
       },
     ],
   },

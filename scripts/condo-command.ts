@@ -32,6 +32,7 @@ export async function condoCommand(
         perMonth: text('per-month'),
         daysAhead: text('days-ahead'),
         freeCancelHours: text('free-cancel-hours'),
+        suppliers: values['no-suppliers'] !== true,
         aliases: text('aliases'),
       });
       console.log(`Space "${space.name}" saved in "${tenant.slug}".`);

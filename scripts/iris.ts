@@ -25,6 +25,7 @@
  *   kb remove --tenant demo --title "Perguntas frequentes"
  *   condo space --tenant jardim --name "Salão de festas" --opens 10:00 --closes 23:00 --capacity 80
  *               [--fee 150,00] [--lead-hours 48] [--per-month 2] [--days-ahead 90] [--free-cancel-hours 48]
+ *               [--no-suppliers]   # no outside suppliers (buffet, DJ…) at its bookings
  *               [--aliases "salao,salaozinho"]
  *   condo infraction --tenant jardim --name "Lixo deixado no corredor" --amount 650,00 --rule "Assembleia de 14/03/2026" [--aliases "lixo"]
  *   condo unit --tenant jardim --label "Bloco A, apto 101"
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
       'per-month': { type: 'string' },
       'days-ahead': { type: 'string' },
       'free-cancel-hours': { type: 'string' },
+      'no-suppliers': { type: 'boolean' },
       aliases: { type: 'string' },
       label: { type: 'string' },
       unit: { type: 'string' },

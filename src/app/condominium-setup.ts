@@ -48,6 +48,8 @@ export const SpaceInput = z
     perMonth: count('per-month').default(2),
     daysAhead: count('days-ahead').default(90),
     freeCancelHours: z.coerce.number().int().min(0).default(48),
+    /** Outside suppliers (buffet, DJ…) may work at its bookings, once the administration authorises them. */
+    suppliers: z.boolean().default(true),
     aliases: aliasList,
   })
   .refine((s) => s.closes > s.opens, { message: 'the space closes after it opens', path: ['closes'] });
@@ -69,6 +71,7 @@ export async function upsertSpace(db: Db, tenantId: string, raw: z.input<typeof 
     maxPerUnitPerMonth: s.perMonth,
     maxDaysAhead: s.daysAhead,
     freeCancelHours: s.freeCancelHours,
+    suppliersAllowed: s.suppliers,
   };
   return db.condoSpace.upsert({
     where: { tenantId_name: { tenantId, name: s.name } },
@@ -157,6 +160,7 @@ export async function describeCondominium(db: Db, tenantId: string): Promise<str
         `  ${s.name}: ${timeOf(s.opensAt)}-${timeOf(s.closesAt)}, up to ${s.capacity} people, fee ${(s.feeCents / 100).toFixed(2)}, ` +
         `${s.minLeadHours} h ahead at least, ${s.maxDaysAhead} days ahead at most, ${s.maxPerUnitPerMonth} a month per unit, ` +
         `fee cancelled up to ${s.freeCancelHours} h ahead` +
+        (s.suppliersAllowed ? '' : ', no outside suppliers') +
         (s.aliases.length > 0 ? ` (also: ${s.aliases.join(', ')})` : ''),
     ),
     `infractions (${infractions.length}):`,

@@ -12,6 +12,7 @@ describe('condominio: data classes and prompt templates', () => {
       regulations: 'institutional',
       resident_profiles: 'personal',
       guest_lists: 'personal',
+      supplier_requests: 'operational',
       penalties: 'personal',
     });
     // People's data reaches no model by default; bookings and the regulations may.

@@ -1,5 +1,6 @@
 import { condominioPack } from '../../src/domains/condominio';
 import { freeWindows, spacesNamed, type Space } from '../../src/domains/condominio/spaces';
+import { NO_SUPPLIERS, servicesIn } from '../../src/domains/condominio/suppliers';
 
 const ctx = {
   locale: 'pt-BR' as const,
@@ -70,6 +71,50 @@ describe('condominio: spaces, days and guests in the words', () => {
   });
 });
 
+describe('condominio: outside suppliers in the words', () => {
+  it.each([
+    ['reserva o salão sábado das 18h às 23h pra 40 convidados, vai ter buffet e DJ', 'buffet, DJ'],
+    ['quero a churrasqueira dia 20 das 12h às 18h, o churrasqueiro vem também', 'churrasqueiro'],
+    [
+      'reserva o salão sábado das 14h às 20h com decoração, garçons e fotógrafo',
+      'decoração, garçons, fotógrafo',
+    ],
+    ['reserva o salão sábado das 14h às 20h, vem o bufê e a recreadora', 'buffet, recreação'],
+  ])('"%s" asks for %s', (text, suppliers) => {
+    const out = understand(text);
+    expect(out.intent).toBe('CREATE_RESERVATION');
+    expect(out.entities.suppliers).toBe(suppliers);
+  });
+
+  it('takes no service said not to come, and never a churrasqueiro for the churrasqueira', () => {
+    expect(understand('reserva a quadra sábado das 8h às 10h sem buffet').entities.suppliers).toBeUndefined();
+    expect(
+      understand('reserva o salão sábado das 18h às 22h, não vai ter DJ').entities.suppliers,
+    ).toBeUndefined();
+    expect(
+      understand('reserva a churrasqueira sábado das 12h às 18h com churrasqueiro').entities,
+    ).toMatchObject({
+      space: 'churrasqueira',
+      suppliers: 'churrasqueiro',
+    });
+  });
+
+  it('reads a reply about the suppliers: the services it names, or none', () => {
+    expect(patch('só o buffet', ['suppliers'])).toEqual({ suppliers: 'buffet' });
+    expect(patch('sem fornecedores', ['suppliers'])).toEqual({ suppliers: NO_SUPPLIERS });
+    expect(patch('nenhum', ['suppliers'])).toEqual({ suppliers: NO_SUPPLIERS });
+    expect(patch('o de sempre', ['suppliers'])).toEqual({});
+  });
+
+  it('names the services a model lists, and what it cannot name', () => {
+    expect(servicesIn('Buffet; DJ e decoração')).toEqual({
+      services: ['buffet', 'DJ', 'decoração'],
+      unknown: [],
+    });
+    expect(servicesIn('buffet, mágico')).toEqual({ services: ['buffet'], unknown: ['mágico'] });
+  });
+});
+
 describe('condominio: spaces of the condominium', () => {
   const space = (name: string, aliases: string[] = []): Space => ({
     id: name,
@@ -78,6 +123,7 @@ describe('condominio: spaces of the condominium', () => {
     opensAt: 600,
     closesAt: 1380,
     capacity: 10,
+    suppliersAllowed: true,
     feeCents: 0,
     minLeadHours: 24,
     maxDaysAhead: 90,

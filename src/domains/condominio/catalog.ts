@@ -34,6 +34,10 @@ export const condominioCatalog = {
     'Não encontrei a infração "{infraction}" no regimento. As multas previstas são: {infractions}. Qual delas?',
   no_infractions: 'O regimento cadastrado não tem multas previstas; fale com a administração.',
   notice_too_long: 'O aviso passou de 1.000 caracteres.',
+  supplier_unknown:
+    'Posso pedir à administração a autorização destes serviços: {services}. Quais serão? Se não for nenhum deles, responda "sem fornecedores".',
+  suppliers_not_allowed:
+    'O espaço {space} não recebe fornecedores de fora. Quer reservar sem eles? Responda "sem fornecedores".',
   // Two values for one field in one message: ask which
   conflict_space: 'Você citou mais de um espaço ({values}). Qual deles?',
   conflict_date: 'Você citou mais de uma data ({values}). Qual é a data?',
@@ -43,6 +47,8 @@ export const condominioCatalog = {
   conflict_message_content: 'Você escreveu mais de um texto de aviso. Qual publico?',
   conflict_unit: 'Você citou mais de uma unidade ({values}). Qual delas?',
   conflict_infraction: 'Você citou mais de uma infração ({values}). Qual delas?',
+  conflict_request_id: 'Você citou mais de um pedido de fornecedores ({values}). Qual deles?',
+  conflict_suppliers: 'Você citou fornecedores diferentes ({values}). Quais serão?',
   conflict_reservation_id: 'Você citou mais de uma reserva ({values}). Qual delas?',
   // Field names for "Preciso saber: ..."
   field_space: 'o espaço',
@@ -54,6 +60,8 @@ export const condominioCatalog = {
   field_start_time: 'o horário de início',
   field_end_time: 'o horário de término',
   field_guests: 'o número de convidados',
+  field_suppliers: 'os fornecedores (buffet, DJ…)',
+  field_request_id: 'o pedido de autorização dos fornecedores',
   // Sentence parts
   part_guests: ', {guests} convidados',
   part_fee: ' Taxa de uso: {fee}, cobrada da unidade {unit} por boleto.',
@@ -88,6 +96,8 @@ export const condominioCatalog = {
   notice_to_resident: 'Aviso do {tenant}: {text}',
   propose_guests:
     'Registrar {guests} convidados na portaria para a reserva do espaço {space} em {date}, das {start} às {end}.',
+  propose_supplier:
+    'Pedir à administração a autorização de {services} para a reserva do espaço {space} em {date}, das {start} às {end}.',
   propose_fee:
     'Gerar o boleto da taxa de uso do espaço {space} em {date}, das {start} às {end}: {fee}, cobrado da unidade {unit}, com vencimento no dia da reserva. Com ele a reserva fica confirmada.',
   propose_penalty:
@@ -105,9 +115,16 @@ export const condominioCatalog = {
   guests_registered:
     'Pronto. {guests} convidados registrados na portaria para a reserva do espaço {space} em {date}.',
   guests_removed: 'Convidados retirados da portaria: reserva do espaço {space} em {date}.',
+  supplier_requested:
+    'Pronto. Pedido de autorização de {services} enviado à administração para a reserva do espaço {space} em {date}.',
+  supplier_request_cancelled:
+    'Pedido de autorização de {services} retirado: reserva do espaço {space} em {date}.',
+  services_and: '{first} e {last}',
+  part_suppliers: ' (fornecedores: {services})',
   // The steps of a booking ("Etapa 2 de 3: registrar os convidados na portaria.")
   step_criar_reserva: 'reservar o espaço',
   step_registrar_convidados: 'registrar os convidados na portaria',
+  step_solicitar_fornecedor: 'pedir a autorização dos fornecedores',
   step_cobrar_taxa_reserva: 'gerar o boleto da taxa de uso',
   availability_free: 'O espaço {space} está livre em {date} {window}.',
   availability_taken:
@@ -119,12 +136,12 @@ export const condominioCatalog = {
   bookings_one: '1 reserva',
   bookings_many: '{count} reservas',
   occupancy_day_header: 'Reservas de {date}:',
-  occupancy_day_line: '• {space}, {start}–{end}: unidade {unit}{held}',
+  occupancy_day_line: '• {space}, {start}–{end}: unidade {unit}{held}{suppliers}',
   occupancy_day_empty: 'Nenhuma reserva em {date}.',
   part_held: ' (pré-reserva)',
   list_header: 'Reservas da unidade {unit}:',
-  list_line: '• {line}',
-  list_line_held: '• {line} (pré-reserva: aguardando o boleto da taxa)',
+  list_line: '• {line}{suppliers}',
+  list_line_held: '• {line}{suppliers} (pré-reserva: aguardando o boleto da taxa)',
   list_empty: 'Sua unidade não tem reservas futuras{filter}.',
   // Notices to the síndico about the fee boletos (the same notices the boletos pack sends its owners)
   notice_paid: 'A taxa de uso (boleto nº {number}) da unidade {contact} foi paga: {amount}.',

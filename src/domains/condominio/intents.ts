@@ -31,6 +31,18 @@ export const CONDOMINIO_INTENTS: Readonly<Record<string, IntentSpec>> = {
     tool: 'registrar_convidados',
     flowStep: true,
   },
+  REQUEST_SUPPLIER: {
+    name: 'REQUEST_SUPPLIER',
+    required: ['reservation_id', 'suppliers'],
+    tool: 'solicitar_fornecedor',
+    flowStep: true,
+  },
+  UNDO_SUPPLIER_REQUEST: {
+    name: 'UNDO_SUPPLIER_REQUEST',
+    required: ['request_id'],
+    tool: 'cancelar_solicitacao',
+    flowStep: true,
+  },
   CHARGE_FEE: {
     name: 'CHARGE_FEE',
     required: ['reservation_id'],

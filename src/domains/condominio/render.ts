@@ -23,6 +23,20 @@ const windows = (list: unknown) =>
     .map((w) => window(w.start_time, w.end_time))
     .join('; ');
 
+/** "buffet", "buffet e DJ", "buffet, DJ e decoração". */
+export function servicesText(list: unknown): string {
+  const services = (Array.isArray(list) ? list : [list]).map(String);
+  return services.length <= 1
+    ? (services[0] ?? '')
+    : say('services_and', { first: services.slice(0, -1).join(', '), last: services.at(-1)! });
+}
+
+/** " (fornecedores: buffet e DJ)" after a booking, when the administration was asked for any. */
+const suppliersPart = (services: unknown) =>
+  Array.isArray(services) && services.length > 0
+    ? say('part_suppliers', { services: servicesText(services) })
+    : '';
+
 /** When a booking is, as its sentences name it: space, day and window. */
 const when = (v: Values) => ({
   space: String(v.space_name),
@@ -45,6 +59,8 @@ export function describeProposal(tool: string, params: Values): string {
     return say('propose_notice', { recipients: Number(params.recipients), text: String(params.text) });
   if (tool === 'registrar_convidados')
     return say('propose_guests', { ...booking(params), guests: Number(params.guests) });
+  if (tool === 'solicitar_fornecedor')
+    return say('propose_supplier', { ...when(params), services: servicesText(params.services) });
   if (tool === 'cobrar_taxa_reserva')
     return say('propose_fee', { ...booking(params), fee: money(params.fee_cents) });
   if (tool === 'aplicar_penalidade')
@@ -104,6 +120,22 @@ export function render(tool: string, result: Values): Rendered {
       return {
         text: say('guests_registered', {
           guests: Number(result.guests),
+          space: String(result.space_name),
+          date: day(),
+        }),
+      };
+    case 'solicitar_fornecedor':
+      return {
+        text: say('supplier_requested', {
+          services: servicesText(result.services),
+          space: String(result.space_name),
+          date: day(),
+        }),
+      };
+    case 'cancelar_solicitacao':
+      return {
+        text: say('supplier_request_cancelled', {
+          services: servicesText(result.services),
           space: String(result.space_name),
           date: day(),
         }),
@@ -193,6 +225,7 @@ function list(r: Values): string {
         start: String(row.start_time),
         end: String(row.end_time),
       }),
+      suppliers: suppliersPart(row.services),
     }),
   );
   return [say('list_header', { unit: String(r.unit_label) }), ...lines].join('\n');
@@ -210,6 +243,7 @@ function occupancy(r: Values): string {
         end: String(row.end_time),
         unit: String(row.unit_label),
         held: row.held === true ? say('part_held') : '',
+        suppliers: suppliersPart(row.services),
       }),
     );
     return [say('occupancy_day_header', { date }), ...lines].join('\n');

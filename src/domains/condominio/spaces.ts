@@ -13,6 +13,7 @@ export interface Space {
   minLeadHours: number;
   maxDaysAhead: number;
   maxPerUnitPerMonth: number;
+  suppliersAllowed: boolean;
 }
 
 export interface Interval {

@@ -6,12 +6,14 @@ import { freeWindows, overlaps, takenOn, takingTime, type Space } from './spaces
 import { dayText, say } from './say';
 import { findSpace, type Found } from './find-space';
 import { validateNotice, validateOccupancy, validatePenalty } from './validate-sindico';
+import { NO_SUPPLIERS, servicesIn, SUPPLIER_SERVICES } from './suppliers';
 
 /**
  * Gate 3 of the condominium pack (docs/condominio.md#rules): a space named by the resident's
  * words is one of the condominium's, a day is a real day ahead within the space's limits, a
- * window lies within its hours and takes no one else's time, the guests fit, and the unit has
- * not used up its bookings of the month. Every rule is the space's data; the booking's
+ * window lies within its hours and takes no one else's time, the guests fit, the outside
+ * services asked for are ones Iris can name and the space takes suppliers, and the unit has not
+ * used up its bookings of the month. Every rule is the space's data; the booking's
  * transaction checks the time and the month again (criar_reserva).
  */
 export async function validateCondominio(
@@ -30,6 +32,8 @@ export async function validateCondominio(
       return validateCancel(entities, scope);
     case 'REGISTER_GUESTS':
       return validateGuests(entities, scope);
+    case 'REQUEST_SUPPLIER':
+      return validateSupplierRequest(entities, scope);
     case 'CHARGE_FEE':
       return validateFee(entities, scope);
     case 'PUBLISH_NOTICE':
@@ -130,6 +134,8 @@ async function validateReservation(entities: Entities, scope: Scope): Promise<Va
       messageKey: 'over_capacity',
       params: { space: space.name, capacity: space.capacity },
     };
+  const suppliers = checkSuppliers(entities.suppliers, space);
+  if (suppliers && 'status' in suppliers) return suppliers;
   const broken = await slotOrMonthBroken(scope, space, resident, day, { start, end });
   if (broken) return broken;
   return {
@@ -143,10 +149,42 @@ async function validateReservation(entities: Entities, scope: Scope): Promise<Va
       start_time: timeOf(start),
       end_time: timeOf(end),
       ...(guests !== undefined ? { guests } : {}),
+      // Asked for by a later step of the flow (flows.ts), after the guests.
+      ...(suppliers ? { suppliers: suppliers.services.join(', ') } : {}),
       fee_cents: space.feeCents,
     },
   };
 }
+
+/**
+ * The outside services a booking asks the administration to authorise: each one Iris can name
+ * (suppliers.ts), at most five, and a space that takes suppliers. Undefined when none was said.
+ */
+function checkSuppliers(
+  said: unknown,
+  space: Pick<Space, 'name' | 'suppliersAllowed'>,
+): { services: string[] } | Extract<Validation, { status: 'not_found' }> | undefined {
+  if (said === undefined || String(said).trim() === '' || said === NO_SUPPLIERS) return undefined;
+  const { services, unknown } = servicesIn(String(said));
+  if (unknown.length > 0 || services.length === 0 || services.length > MAX_SERVICES)
+    return {
+      status: 'not_found',
+      field: 'suppliers',
+      messageKey: 'supplier_unknown',
+      params: { services: SERVICE_NAMES },
+    };
+  if (!space.suppliersAllowed)
+    return {
+      status: 'not_found',
+      field: 'suppliers',
+      messageKey: 'suppliers_not_allowed',
+      params: { space: space.name },
+    };
+  return { services };
+}
+
+const MAX_SERVICES = 5;
+const SERVICE_NAMES = SUPPLIER_SERVICES.map((service) => service.name).join(', ');
 
 /**
  * The window is free and the unit has a booking of the space left this month. Shared with the
@@ -309,7 +347,7 @@ type UnitBooking = {
 function findUnitBooking(scope: Scope, id: string, unitId: string) {
   return scope.db.condoReservation.findFirst({
     where: { id, tenantId: scope.tenant.id, unitId },
-    include: { space: { select: { name: true, capacity: true } } },
+    include: { space: { select: { name: true, capacity: true, suppliersAllowed: true } } },
   });
 }
 
@@ -353,7 +391,30 @@ async function validateGuests(entities: Entities, scope: Scope): Promise<Validat
       messageKey: 'over_capacity',
       params: { space: booking.space.name, capacity: booking.space.capacity },
     };
-  return { status: 'pass', params: { ...stepParams(booking), guests } };
+  return {
+    status: 'pass',
+    params: {
+      ...stepParams(booking),
+      guests,
+      // The step after this one asks for them (flows.ts).
+      ...(entities.suppliers !== undefined ? { suppliers: String(entities.suppliers) } : {}),
+    },
+  };
+}
+
+/**
+ * The supplier step of a booking: the unit's booking, not cancelled, at a space that takes
+ * suppliers, and the services as Iris names them.
+ */
+async function validateSupplierRequest(entities: Entities, scope: Scope): Promise<Validation> {
+  const found = await unitBooking(entities, scope);
+  if ('failure' in found) return found.failure;
+  const { booking } = found.ok;
+  if (booking.status === 'CANCELLED') return GONE;
+  const suppliers = checkSuppliers(entities.suppliers, booking.space);
+  if (!suppliers) return { status: 'missing', missing: ['suppliers'] };
+  if ('status' in suppliers) return suppliers;
+  return { status: 'pass', params: { ...stepParams(booking), services: suppliers.services } };
 }
 
 /**

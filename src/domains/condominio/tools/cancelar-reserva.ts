@@ -11,7 +11,7 @@ const input = z.object({ reservation_id: id, undo: z.boolean().optional() });
 
 /**
  * Cancels one of the unit's bookings (a write: proposed, confirmed, then run once), and its fee
- * boleto when cancelled in time. The row
+ * boleto when cancelled in time, and the suppliers asked for it (no event, nobody to authorise). The row
  * keeps the nonce that cancelled it: a second run of the same "sim" finds it cancelled by that
  * nonce and answers the same; one cancelled meanwhile by someone else is refused.
  */
@@ -38,6 +38,10 @@ export const cancelarReserva = defineWriteTool<z.infer<typeof input>, Record<str
     });
     // Cancelled now, or by this same confirmation in an earlier run; otherwise someone else's.
     if (changed.count === 0 && booking.cancelNonce !== ctx.nonce) throw new DomainError('reservation_gone');
+    await ctx.db.condoSupplierRequest.updateMany({
+      where: { reservationId: booking.id, status: 'REQUESTED' },
+      data: { status: 'CANCELLED', cancelledAt: ctx.now },
+    });
     const feeBoleto = booking.feeBoletoId
       ? await ctx.db.boleto.findUnique({ where: { id: booking.feeBoletoId } })
       : null;

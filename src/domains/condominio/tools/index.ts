@@ -5,6 +5,7 @@ import { criarReserva } from './criar-reserva';
 import { listarReservas } from './listar-reservas';
 import { publicarAviso } from './publicar-aviso';
 import { registrarConvidados, removerConvidados } from './registrar-convidados';
+import { cancelarSolicitacao, solicitarFornecedor } from './solicitar-fornecedor';
 import { verificarDisponibilidade } from './verificar-disponibilidade';
 import { verOcupacao } from './ver-ocupacao';
 
@@ -19,5 +20,7 @@ export const condominioTools = [
   aplicarPenalidade,
   registrarConvidados,
   removerConvidados,
+  solicitarFornecedor,
+  cancelarSolicitacao,
   cobrarTaxaReserva,
 ];

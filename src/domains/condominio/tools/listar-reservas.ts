@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineReadTool } from '../../define-tool';
 import { dateOf, isoOf, nowIn, timeOf } from '../clock';
 import { takingTime } from '../spaces';
+import { suppliersOf } from '../suppliers';
 import { id } from './schemas';
 
 const input = z.object({ unit_id: id, unit_label: z.string(), space_id: id.optional() });
@@ -28,6 +29,7 @@ export const listarReservas = defineReadTool<z.infer<typeof input>, Record<strin
       orderBy: [{ date: 'asc' }, { startMinute: 'asc' }],
       take: 20,
     });
+    const suppliers = await suppliersOf(ctx.db, rows);
     return {
       unit_label: params.unit_label,
       ...(params.space_id ? { space_name: rows[0]?.space.name ?? null } : {}),
@@ -39,6 +41,7 @@ export const listarReservas = defineReadTool<z.infer<typeof input>, Record<strin
         guests: r.guests,
         // Still waiting for its fee step: the list says so.
         held: r.status === 'HELD',
+        services: suppliers.get(r.id) ?? [],
       })),
     };
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineReadTool } from '../../define-tool';
 import { dateOf, isoOf, nowIn, timeOf } from '../clock';
 import { takingTime } from '../spaces';
+import { suppliersOf } from '../suppliers';
 import { id, isoDate } from './schemas';
 
 const input = z.object({ space_id: id.optional(), date: isoDate.optional() });
@@ -43,7 +44,8 @@ export const verOcupacao = defineReadTool<z.infer<typeof input>, Record<string, 
       include: { unit: { select: { label: true } } },
       orderBy: [{ date: 'asc' }, { startMinute: 'asc' }],
     });
-    if (params.date)
+    if (params.date) {
+      const suppliers = await suppliersOf(ctx.db, rows);
       return {
         date: params.date,
         bookings: rows.map((r) => ({
@@ -52,8 +54,11 @@ export const verOcupacao = defineReadTool<z.infer<typeof input>, Record<string, 
           start_time: timeOf(r.startMinute),
           end_time: timeOf(r.endMinute),
           held: r.status === 'HELD',
+          // What the administration is asked to authorise for it.
+          services: suppliers.get(r.id) ?? [],
         })),
       };
+    }
     return {
       from,
       to,

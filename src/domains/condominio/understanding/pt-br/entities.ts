@@ -29,7 +29,7 @@ export const INTENTS: readonly Intent[] = [
 
 const FIELDS: Record<Intent, ReadonlySet<string>> = {
   CHECK_AVAILABILITY: new Set(['space', 'date', 'start_time', 'end_time']),
-  CREATE_RESERVATION: new Set(['space', 'date', 'start_time', 'end_time', 'guests']),
+  CREATE_RESERVATION: new Set(['space', 'date', 'start_time', 'end_time', 'guests', 'suppliers']),
   LIST_RESERVATIONS: new Set(['space']),
   CANCEL_RESERVATION: new Set(['space', 'date']),
   PUBLISH_NOTICE: new Set(['message_content']),
@@ -73,6 +73,9 @@ export function resolveEntities(
   if (wants.has('unit') && mentions.penalty.unit) out.add('unit', mentions.penalty.unit.text);
   if (wants.has('infraction') && mentions.penalty.infraction)
     out.add('infraction', mentions.penalty.infraction.text);
+  // Every service said is asked for, once, in one request ("buffet, DJ").
+  const services = [...new Set(mentions.suppliers.map((s) => s.service))];
+  if (wants.has('suppliers') && services.length > 0) out.add('suppliers', services.join(', '));
   const guests = mentions.guests.at(-1);
   if (wants.has('guests') && guests) out.add('guests', guests.count);
   return out.result();

@@ -6,11 +6,12 @@ import { extractGuests, type GuestsMention } from './guests';
 import { extractNoticeText, type NoticeText } from './notice-text';
 import { extractPenalty, type PenaltyMentions } from './penalty';
 import { extractSpaces, type SpaceMention } from './spaces';
+import { extractSuppliers, type SupplierMention } from './suppliers';
 
 /**
  * Everything a resident's message mentions, read once in a fixed order: a notice's text first
- * (sent as written), a penalty's unit and infraction, then days ("dia 12" is a day, not 12 people), the time window, the spaces
- * and the number of guests.
+ * (sent as written), a penalty's unit and infraction, then days ("dia 12" is a day, not 12 people), the time window,
+ * the outside services hired (a "churrasqueiro" is no space), the spaces and the number of guests.
  */
 export interface CondoMentions {
   /** The text of a notice to the residents, when the message carries one. */
@@ -18,6 +19,8 @@ export interface CondoMentions {
   dates: DateMention[];
   window: TimeWindow;
   spaces: SpaceMention[];
+  /** Outside services for the booking ("com buffet e DJ"). */
+  suppliers: SupplierMention[];
   guests: GuestsMention[];
   /** The unit and the infraction a síndico's penalty names. */
   penalty: PenaltyMentions;
@@ -30,7 +33,8 @@ export function readMentions(scan: Scan, today: EpochDay): CondoMentions {
   const penalty = extractPenalty(scan);
   const dates = extractDates(scan, today);
   const window = readTimeWindow(scan);
+  const suppliers = extractSuppliers(scan);
   const spaces = extractSpaces(scan);
   const guests = extractGuests(scan);
-  return { ...(notice ? { notice } : {}), dates, window, spaces, guests, penalty };
+  return { ...(notice ? { notice } : {}), dates, window, spaces, suppliers, guests, penalty };
 }

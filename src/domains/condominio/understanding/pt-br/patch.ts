@@ -6,6 +6,11 @@ import { Scan } from '../../../../nlu/pt-br/scan';
 import { foldAccents } from '../../../../core/text';
 import { timeOf } from '../../clock';
 import { readMentions } from './mentions';
+import { NO_SUPPLIERS } from '../../suppliers';
+
+/** "sem fornecedores", "sem eles", "nenhum", "não", "pode ser sem": the booking without suppliers. */
+const NONE =
+  /^(?:(?:pode ser |entao |ok,? |ta,? )?sem(?: (?:eles|fornecedor(?:es)?|nada|nenhum))?|nenhum|nao|nao precisa)[.!]?$/;
 
 /**
  * Reads a reply to a question for the fields that were asked, and only those. The question
@@ -50,6 +55,12 @@ export function readPatch(text: string, ctx: PatchContext): Pick<Understanding, 
     const words = text.trim().split(/\s+/);
     const infraction = mentions.penalty.infraction?.text ?? (words.length <= 6 ? text.trim() : undefined);
     if (infraction) out.add('infraction', infraction);
+  }
+  // Asked for the suppliers, the services the reply names, or none ("sem fornecedores", "nenhum").
+  if (expected.has('suppliers')) {
+    if (mentions.suppliers.length > 0)
+      out.add('suppliers', [...new Set(mentions.suppliers.map((s) => s.service))].join(', '));
+    else if (NONE.test(foldAccents(text.trim().toLowerCase()))) out.add('suppliers', NO_SUPPLIERS);
   }
   // Asked for a notice's text, the whole reply is the text.
   if (expected.has('message_content') && text.trim() !== '')

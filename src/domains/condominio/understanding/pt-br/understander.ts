@@ -47,6 +47,7 @@ export function modelInput(scan: Scan, mentions: CondoMentions): ModelInput {
   for (const d of mentions.dates) mark(d.from, d.to, 'xdata');
   for (const t of mentions.window.spans) mark(t.from, t.to, 'xhora');
   for (const s of mentions.spaces) mark(s.from, s.to, 'xespaco');
+  for (const s of mentions.suppliers) mark(s.from, s.to, 'xfornecedor');
   for (const g of mentions.guests) mark(g.from, g.to, 'xpessoas');
   const { unit, infraction } = mentions.penalty;
   if (unit && unit.to > unit.from) mark(unit.from, unit.to, 'xunidade');
