@@ -4,7 +4,10 @@
  *
  * - `iris`: a real pipeline role (Container + startPipeline) configured from its environment,
  *   exactly as `workers/pipeline.ts` runs it;
- * - `raw`: an empty BullMQ worker on the `raw` queue, the reference for what BullMQ alone does.
+ * - `raw`: an empty BullMQ worker on the `raw` queue, the reference for what BullMQ alone does;
+ * - `floor`: the pipeline role's turn worker (mailbox, state commit, outbox, audit) with an empty
+ *   pipeline: every message gets one fixed reply at once. The same path as `iris` minus what
+ *   Iris does per turn, so the two side by side show the pipeline's own share.
  *
  * It counts its own Redis commands and SQL statements (bench/counting.ts) and answers the
  * parent's `{ type: 'counts' }` with them and its peak RSS; `{ type: 'stop' }` closes it
@@ -14,6 +17,8 @@ import { Worker } from 'bullmq';
 import { loadConfig } from '../config';
 import { Container, redisConnection } from '../src/app/container';
 import { startPipeline } from '../src/app/roles';
+import { outboundFor } from '../src/queues/outbound-for';
+import { startTurnWorker } from '../src/queues/turn-worker';
 import { installCounters, snapshot, sqlStatementsInFlight } from './counting';
 
 installCounters();
@@ -51,10 +56,37 @@ async function start(): Promise<() => Promise<void>> {
     return () => worker.close();
   }
   const container = new Container(config, { role: 'pipeline' });
-  const worker = startPipeline(container);
+  const worker = mode === 'floor' ? startFloor(container) : startPipeline(container);
   worker.on('completed', () => processed++);
   await worker.waitUntilReady();
   return () => container.close();
+}
+
+/**
+ * One sentence every step of the bench's script accepts as its answer (bench/load.ts SCRIPT), so
+ * the conversations move on as they do with Iris.
+ */
+export const FLOOR_REPLY = 'Boleto nº 1 criado. Confirma?';
+
+function startFloor(c: Container): Worker {
+  return startTurnWorker({
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    conversations: c.conversations,
+    outbox: c.outbox,
+    transcribe: c.transcribe,
+    turns: c.turns,
+    audit: { write: (entries) => c.audit.write(entries) },
+    handle: async (message) => ({
+      replies: [outboundFor(message, '0', { text: FLOOR_REPLY })],
+      state: '{}',
+      pending: { op: 'keep' },
+      output: undefined,
+    }),
+    localeOf: async () => 'pt-BR',
+    logger: c.logger.child({ component: 'turns' }),
+    concurrency: c.config.PIPELINE_CONCURRENCY,
+  });
 }
 
 function send(message: ChildReply): void {

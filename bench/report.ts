@@ -39,11 +39,13 @@ export function runRow(
   processes: number,
   r: RunResult,
   counts: { parent: Counts; pipeline: Counts },
+  /** "floor": the run of the empty pipeline. */
+  kind = 'proc',
 ): Array<string | number> {
   const all = add(counts.parent, counts.pipeline);
   const turns = Math.max(1, r.sent);
   return [
-    `${processes} proc, ${r.label}`,
+    `${processes} ${kind}, ${r.label}`,
     r.offered,
     r.answered,
     r.starved,

@@ -7,13 +7,15 @@
  *       realistic mix (create + "sim", status, list), at maximum throughput and at fixed offered
  *       loads, with p50/p95/p99 latency from ingress to reply, with 1 and 2 pipeline processes,
  *       and each process' peak RSS;
+ *   (b') the floor: the same path and load with an empty pipeline (every message answered at once
+ *       with one fixed sentence, 1 process), so Iris' own share of (b) is visible;
  *   (c) the ratio of (b) to (a);
  *   and, per turn of each kind, Redis round trips, SQL statements and CPU time.
  *
  * It uses its own database (iris_bench, recreated and migrated each run) and its own key
  * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
  * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency),
- * --parts reference,turns,load (which sections to run).
+ * --parts reference,turns,load,floor (which sections to run).
  * A script that prints figures, never a pass/fail.
  */
 import os from 'node:os';
@@ -36,7 +38,7 @@ const { values: args } = parseArgs({
     rates: { type: 'string', default: '100,500,1000' },
     processes: { type: 'string', default: '1,2' },
     people: { type: 'string', default: '64' },
-    parts: { type: 'string', default: 'reference,turns,load' },
+    parts: { type: 'string', default: 'reference,turns,load,floor' },
   },
 });
 
@@ -135,8 +137,24 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
     best[p] = Math.max(...result.runs.map((run) => run.throughput));
     rss.push(`${p} proc: pipeline ${result.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
   }
+  if (parts.has('floor')) {
+    // The transport alone, same load: what is left of (b) once the pipeline does nothing.
+    const floor = await runIris(
+      env,
+      people,
+      1,
+      [
+        (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
+        ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
+      ],
+      'floor',
+    );
+    floor.runs.forEach((run, i) => rows.push(r.runRow(1, run, floor.counts[i]!, 'floor')));
+    rss.push(`floor: ${floor.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
+  }
   console.log(r.table(r.RUN_HEAD, rows));
-  console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent)');
+  console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent;');
+  console.log("   'floor': the same path with an empty pipeline, one fixed reply per message)");
   for (const line of errors) console.log(`  ingress errors, ${line}`);
   console.log(
     `peak RSS: ${rss.join('; ')}; bench parent (load + ingress + sender) ${r.fmt(process.resourceUsage().maxRSS / 1024)} MB`,

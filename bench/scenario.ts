@@ -54,11 +54,13 @@ export async function runIris(
   people: Person[],
   processes: number,
   runs: Array<(driver: LoadDriver) => Promise<RunResult>>,
+  /** `floor`: the same path with an empty pipeline (bench/pipeline-child.ts). */
+  mode: 'iris' | 'floor' = 'iris',
 ): Promise<ScenarioResult> {
-  const prefix = freshPrefix(`iris${processes}`);
+  const prefix = freshPrefix(`${mode}${processes}`);
   const children = Array.from(
     { length: processes },
-    () => new PipelineChild('iris', { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' }),
+    () => new PipelineChild(mode, { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' }),
   );
   await Promise.all(children.map((c) => c.ready));
   const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
