@@ -37,7 +37,11 @@ export class PipelineChild {
   readonly exited: Promise<number | null>;
 
   /** `stderr`: a file descriptor for the child's stderr (the chaos suite's log), else inherited. */
-  constructor(mode: 'iris' | 'raw' | 'floor', env: Record<string, string>, options: { stderr?: number } = {}) {
+  constructor(
+    mode: 'iris' | 'raw' | 'floor',
+    env: Record<string, string>,
+    options: { stderr?: number } = {},
+  ) {
     this.process = fork(CHILD, [mode], {
       cwd: ROOT,
       // BENCH_CHILD_NODE_ARGS adds node flags to the children (e.g. --cpu-prof to profile them).

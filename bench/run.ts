@@ -16,6 +16,10 @@
  * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
  * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency),
  * --parts reference,turns,load,floor (which sections to run).
+ * `--model-latency MS` adds (d): the same mix with the Gemini engine (model_first) against a local
+ * server that answers every model call after MS ms (bench/model-server.ts), one pipeline process
+ * at each of `--model-concurrency` (default 16,64,256): what one process answers per second when
+ * every message waits for a model.
  * A script that prints figures, never a pass/fail.
  */
 import os from 'node:os';
@@ -27,6 +31,7 @@ import { add, emptyCounts, installCounters } from './counting';
 import { SCRIPT, type LoadDriver } from './load';
 import { createPopulation, type Person } from './population';
 import * as r from './report';
+import { startBenchModel } from './model-server';
 import { runIris, runRaw, type BenchEnv } from './scenario';
 
 installCounters();
@@ -39,6 +44,8 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1,2' },
     people: { type: 'string', default: '64' },
     parts: { type: 'string', default: 'reference,turns,load,floor' },
+    'model-latency': { type: 'string' },
+    'model-concurrency': { type: 'string', default: '16,64,256' },
   },
 });
 
@@ -162,6 +169,56 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
   return best;
 }
 
+/**
+ * (d) The mix with a model on every message but "sim": each concurrency in turn, one process, a
+ * closed loop with twice as many people in flight as the process' slots, then 250 msg/s offered.
+ */
+async function withModel(people: Person[], delayMs: number): Promise<void> {
+  const concurrencies = args['model-concurrency'].split(',').map(Number);
+  console.log(
+    `\n(d) Iris with a model answering in ${delayMs} ms (Gemini engine, model_first; a local server speaking Gemini's API), 1 pipeline process`,
+  );
+  const db = createPrismaClient(DATABASE_URL, { max: 2 });
+  const server = await startBenchModel(delayMs);
+  const rows: Array<Array<string | number>> = [];
+  try {
+    await db.tenant.updateMany({
+      where: { slug: { startsWith: 'bench-' } },
+      data: { aiSettings: { enabled: true, mode: 'model_first', plan: 'enterprise' } },
+    });
+    for (const concurrency of concurrencies) {
+      const result = await runIris(
+        {
+          ...env,
+          PIPELINE_CONCURRENCY: String(concurrency),
+          GEMINI_API_KEY: 'bench',
+          GEMINI_BASE_URL: server.baseUrl,
+          // The bench's 3,000 people speak far faster than the per-minute limits allow a person.
+          AI_CALLS_PER_TENANT_PER_MINUTE: '100000',
+          AI_CALLS_PER_USER_PER_MINUTE: '10000',
+        },
+        people,
+        1,
+        [
+          (d) => d.closedLoop({ concurrency: 2 * concurrency, seconds: seconds + 2, warmupSeconds: 2 }),
+          (d) => d.openLoop({ rate: 250, seconds }),
+        ],
+      );
+      result.runs.forEach((run, i) =>
+        rows.push(r.runRow(1, run, result.counts[i]!, `proc, ${concurrency} slots`)),
+      );
+    }
+  } finally {
+    await db.tenant.updateMany({
+      where: { slug: { startsWith: 'bench-' } },
+      data: { aiSettings: { enabled: false, mode: 'offline' } },
+    });
+    await db.$disconnect();
+    await server.close();
+  }
+  console.log(r.table(r.RUN_HEAD, rows));
+}
+
 async function main(): Promise<void> {
   const cpu = os.cpus();
   console.log(
@@ -177,6 +234,7 @@ async function main(): Promise<void> {
   const raw = parts.has('reference') ? await reference() : [];
   if (parts.has('turns')) await countPerTurn(people);
   const best = parts.has('load') ? await irisUnderLoad(people) : {};
+  if (args['model-latency'] !== undefined) await withModel(people, Number(args['model-latency']));
   if (raw.length > 0 && Object.keys(best).length > 0)
     console.log('\n(c) Iris messages per second / raw BullMQ jobs per second');
   for (const x of raw) {

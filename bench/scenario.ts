@@ -14,6 +14,8 @@ export interface BenchEnv {
   REDIS_URL: string;
   LOG_LEVEL: string;
   PIPELINE_CONCURRENCY: string;
+  /** More configuration for the pipeline processes (the model's address, its limits). */
+  [setting: string]: string;
 }
 
 /** What one Iris run measured: the load figures, counters of each side, and each child's peak RSS. */

@@ -254,7 +254,18 @@ export function geminiEnv(server: FakeGeminiServer): Record<string, string> {
   return { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: server.baseUrl, GEMINI_TIMEOUT_MS: '2000' };
 }
 
-export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
+/**
+ * Options for a server that stands in for a model under load (the bench's `--model-latency`):
+ * every answer after `delayMs`, computed from the request by `respond` when nothing is queued,
+ * and no request kept (`record: false`) so a long run does not grow.
+ */
+export interface FakeGeminiOptions {
+  delayMs?: number;
+  respond?: (body: GenerateContentBody | undefined) => FakeGeminiReply;
+  record?: boolean;
+}
+
+export async function startFakeGeminiServer(options: FakeGeminiOptions = {}): Promise<FakeGeminiServer> {
   const queue: FakeGeminiReply[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -284,7 +295,7 @@ export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
         body,
         aborted: false,
       };
-      requests.push(record);
+      if (options.record !== false) requests.push(record);
       res.on('close', () => {
         if (!res.writableFinished) record.aborted = true;
       });
@@ -302,21 +313,27 @@ export async function startFakeGeminiServer(): Promise<FakeGeminiServer> {
         );
         return;
       }
-      const reply = queue.shift() ?? state.fallback;
-      switch (reply.kind) {
-        case 'hang':
-          return;
-        case 'error':
-          send(res, reply.status, errorBody(reply.status, reply.retryDelay));
-          return;
-        case 'raw':
-          send(res, reply.status, reply.body, reply.contentType);
-          return;
-        default:
-          send(res, 200, successBody(reply, record.model));
-      }
+      const reply = queue.shift() ?? options.respond?.(body) ?? state.fallback;
+      if (options.delayMs) setTimeout(() => answer(res, reply, record.model), options.delayMs);
+      else answer(res, reply, record.model);
     });
   });
+  /** Sends `reply`, unless the client gave up meanwhile. */
+  function answer(res: ServerResponse, reply: FakeGeminiReply, model: string | undefined): void {
+    if (res.destroyed) return;
+    switch (reply.kind) {
+      case 'hang':
+        return;
+      case 'error':
+        send(res, reply.status, errorBody(reply.status, reply.retryDelay));
+        return;
+      case 'raw':
+        send(res, reply.status, reply.body, reply.contentType);
+        return;
+      default:
+        send(res, 200, successBody(reply, model));
+    }
+  }
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
