@@ -300,15 +300,30 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   );
   scan.forEachMatch(VAGUE, (_m, from, to) => take(from, to, undefined));
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
+  const weekdays = new Set<DateMention>();
   scan.forEachMatch(WEEKDAY, (m, from, to) => {
     const target = WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0;
+    const before = found.length;
     // "sexta passada", "venceu sexta": the last one before today; any other: the next one after today.
     if (m[3] !== undefined || saidAsPastDue(scan, from))
       take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
     else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
+    for (const date of found.slice(before)) weekdays.add(date);
   });
 
   found.sort((a, b) => a.from - b.from);
+  // "sábado 19 de dezembro", "domingo, dia 6/12": the weekday names the date right after it,
+  // one day, not two (the date says which; a confirmation shows its weekday).
+  for (let i = found.length - 2; i >= 0; i--) {
+    const [day, date] = [found[i]!, found[i + 1]!];
+    if (
+      weekdays.has(day) &&
+      !weekdays.has(date) &&
+      date.iso &&
+      /^[\s,]*(?:(?:n?o )?dia)?[\s,]*$/i.test(between(scan, day, date))
+    )
+      found.splice(i, 1);
+  }
   for (const date of found) if (inClauseWithPastVerb(scan, date.from, date.to)) date.toldAsDone = true;
   const text = scan.text.original;
   const kept = withoutCorrected(
@@ -328,6 +343,11 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
           kept.some((correction) => correction.from > back.from && correction.from < date.from),
       ),
   );
+}
+
+/** The text between two mentions, as typed. */
+function between(scan: Scan, a: DateMention, b: DateMention): string {
+  return scan.text.original.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0);
 }
 
 /** The `nth` `target` weekday (0 Sunday) of a month; `nth` -1 is the last one. */

@@ -197,6 +197,13 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     '(quais|que) espaços (estão|tão) reservados {date}?',
     '(como está|como tá) (o movimento|o uso) (do|da) {space}[ esse mês]?',
     'ocupação[ dos espaços][ {date}]',
+    '(quem|qm) (tá com|pegou|marcou) (o|a) {space} {date}?',
+    'de quem é a reserva (do|da) {space} {date}?',
+    '(o|a) {space} (tá|está) reservado pra quem {date}?',
+    '(como está|como tá|me passa) a agenda (do|da) {space} (nas próximas semanas|pro resto do mês|esse mês)?',
+    '(quero ver|me mostra|me passa) a agenda (completa|geral)? de {date} (de todos os espaços|do condomínio)',
+    '(me passa|mostra) (tudo|td) (que|q) (tá|está) reservado {date}',
+    '(quantas|quantos) reservas (teve|tivemos|temos) (essa semana|esse mês|no mês)?',
   ],
   // The síndico's fine to a unit, as the regulations set it (never its amount).
   APPLY_PENALTY: [
@@ -207,6 +214,10 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     '(advertência|penalidade) (pra|para a|pro|na|no) {unit} (por|pelo|pela) {infraction}',
     '(a|o) {unit} (fez|tá fazendo|está fazendo) {infraction} de novo, (aplica|lança) a multa',
     '(aplica|lança) a multa (do regimento|prevista) (na|no|pra|pro) {unit}, {infraction}',
+    '(quero|vou) multar o vizinho (do|da) {unit}, ele {infraction}',
+    '(dá|da|manda) uma advertência (pro|pra|no|na) {unit} (porque|pq|q) {infraction}',
+    '(registra|lança) (multa|advertência) (pra|pro|na) {unit}, motivo: {infraction}',
+    '(já falei|cansei de avisar) (o|a) {unit}, (agora )?vai (uma )?(multa|advertência por escrito) por {infraction}',
   ],
   PUBLISH_NOTICE: [
     '(publica|publicar|manda|envia) (um|o) (aviso|comunicado) (pros|para os|pra todos os) moradores: {notice}',
@@ -215,6 +226,12 @@ export const CONDOMINIO_TEMPLATES: Readonly<Record<string, readonly string[]>> =
     '(preciso|quero) (publicar|mandar) um aviso: {notice}',
     '(publica|solta) (esse|este) aviso (no condomínio|pra todo mundo): {notice}',
     'manda (pra|para) (todo mundo|todos os moradores) (que|dizendo que) {notice}',
+    '(manda|coloca|posta) no (grupo dos moradores|mural)[ por favor]: {notice}',
+    '(avisa|comunica) (geral|todo mundo|o prédio) (que|q) {notice}',
+    '(pode|consegue) (avisar|mandar pra) (todos os moradores|o pessoal do condomínio) (que|q) {notice}?',
+    '(espalha|dispara|notifica) (pro condomínio inteiro|pra todos os condôminos|todos os condôminos)(: | que ){notice}',
+    '(faz|manda) um broadcast (pros|pra todos os) moradores: {notice}',
+    '(eu queria que você|preciso que você) (mandasse|publique|avisasse) (pra todos os moradores|pra todos os condôminos|todo mundo) (que|o seguinte:) {notice}',
   ],
   GENERAL_QUESTION: [
     '(qual|quanto) é a multa (por|de) {infraction}?',

@@ -3,6 +3,7 @@ import { extractDates, type DateMention } from '../../../../nlu/pt-br/dates';
 import type { Scan } from '../../../../nlu/pt-br/scan';
 import { readTimeWindow, type TimeWindow } from '../../../../nlu/pt-br/time-window';
 import { extractGuests, type GuestsMention } from './guests';
+import { nearestBareDayMonth } from './nearest-day';
 import { extractNoticeText, type NoticeText } from './notice-text';
 import { extractPenalty, type PenaltyMentions } from './penalty';
 import { extractSpaces, type SpaceMention } from './spaces';
@@ -32,6 +33,7 @@ export function readMentions(scan: Scan, today: EpochDay): CondoMentions {
   // A penalty's unit number is never a day or a number of guests.
   const penalty = extractPenalty(scan);
   const dates = extractDates(scan, today);
+  nearestBareDayMonth(dates, scan, today);
   const window = readTimeWindow(scan);
   const suppliers = extractSuppliers(scan);
   const spaces = extractSpaces(scan);

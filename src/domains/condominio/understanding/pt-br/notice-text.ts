@@ -2,12 +2,27 @@ import type { Scan } from '../../../../nlu/pt-br/scan';
 
 /**
  * The text of a notice to the residents, as the síndico wrote it: what follows "aviso:",
- * "comunicado:", or "avisa os moradores que" / "dizendo que". Read on the message as typed (the
- * text is sent word for word); its tokens are masked so no day or number in it is read as the
- * request's.
+ * "comunicado:", "avisa os moradores que", "manda pra todo mundo:", "posta no mural:" and the
+ * like. Read on the message as typed (the text is sent word for word); its tokens are masked so
+ * no day or number in it is read as the request's. A verb that says "tell" is a cue by itself;
+ * one that only says "send" or "put" ("manda", "coloca", "posta") needs the residents, a group
+ * or the board between it and the text ("manda pro grupo dos moradores:"), so "manda a conta
+ * que…" is no notice.
  */
-const NOTICE =
-  /\b(?:aviso|avisos|comunicado|recado|informe|avisa|avise|avisar|comunica|comunique|comunicar|informa|informe|informar)\b[^:]*?(?::\s*|\b(?:dizendo|falando|informando)\s+que\s+|\bque\s+)(\S[\s\S]*)$/i;
+const TELL =
+  'aviso|avisos|comunicado|recado|informe|avisa|avise|avisar|avisasse|comunica|comunique|comunicar|informa|informar|' +
+  'publica|publique|publicar|publicasse|notifica|notifique|notificar|broadcast';
+const SEND =
+  'manda|mande|mandar|mandasse|mamda|envia|envie|enviar|dispara|dispare|disparar|espalha|espalhe|coloca|coloque|bota|posta|poste|postar|joga';
+const AUDIENCE =
+  /\b(?:tod[oa]s|todo mundo|geral|moradores|condominos|condôminos|condom[ií]nio|pr[eé]dio|grupo|mural|pessoal|galera|vizinhos|vizinhança|broadcast|aviso|comunicado)\b/i;
+const NOTICE = new RegExp(
+  `\\b(${TELL}|${SEND})\\b([^:\\n]{0,90}?)(?::\\s*|\\b(?:dizendo|falando|informando)\\s+(?:que|q)\\s+|\\bo seguinte\\b\\s*:?\\s*|\\b(?:que|q)\\s+)(\\S[\\s\\S]*)$`,
+  'i',
+);
+const SEND_VERB = new RegExp(`^(?:${SEND})$`, 'i');
+/** A question mark or a courtesy closing the request, not the notice ("…?", "tá bom", "pfv"). */
+const CLOSING = /(?:[\s,]*(?:\?+|por favor|pfv|pf|pls|t[aá] bom|ok|obrigad[oa]|valeu|blz))+\s*$/i;
 
 export interface NoticeText {
   text: string;
@@ -17,11 +32,17 @@ export interface NoticeText {
 export function extractNoticeText(scan: Scan): NoticeText | undefined {
   const original = scan.text.original;
   const match = NOTICE.exec(original);
-  const text = match?.[1]?.trim();
-  if (!match || !text) return undefined;
-  const start = original.length - match[1]!.length;
+  const said = match?.[3];
+  if (!match || !said?.trim()) return undefined;
+  if (SEND_VERB.test(match[1]!) && !AUDIENCE.test(match[2]!)) return undefined;
+  const start = original.length - said.length;
   const from = scan.tokens.findIndex((token) => token.start >= start);
   if (from < 0) return undefined;
   scan.mask(from, scan.tokens.length);
-  return { text: text.replace(/^["“'«]|["”'»]$/g, '').trim(), from };
+  const text = said
+    .trim()
+    .replace(/^["“'«]|["”'»]$/g, '')
+    .replace(CLOSING, '')
+    .trim();
+  return text ? { text, from } : undefined;
 }

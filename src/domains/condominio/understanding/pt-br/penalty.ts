@@ -13,16 +13,30 @@ export interface PenaltyMentions {
 }
 
 const UNIT =
-  /\b(?:(?:unidade|apto|ap|apartamento|ape|casa)\.?\s*(\d{1,4}[a-z]?)\b(?:\s*(?:,|do|da)?\s*bloco\s+([a-z0-9])\b)?|bloco\s+([a-z0-9])\s*,?\s*(?:(?:apto|ap|apartamento|unidade)\.?\s*)?(\d{1,4}[a-z]?)\b)/i;
-const PENALTY_WORD = /\b(?:multa|multar|multe|advert[êe]ncia|penalidade|penaliza|penalizar)\b/i;
-/** "multa de barulho", "advertência por lixo no corredor": the words up to the unit or the clause's end. */
+  /\b(?:(?:unidade|apto|apt|ap|apartamento|ape|apê|casa)\.?\s*(\d{1,4}[a-z]?)\b(?:\s*(?:,|do|da)?\s*bloco\s+([a-z0-9])\b)?|bloco\s+([a-z0-9])\s*,?\s*(?:(?:apto|apt|ap|apartamento|unidade)\.?\s*)?(\d{1,4}[a-z]?)\b)/i;
+const PENALTY_WORD =
+  /\b(?:multa|multar|multe|mutla|advert[êe]ncia|advertir|penalidade|penaliza|penalizar|warning)\b/i;
+/**
+ * "multa de barulho", "advertência por lixo no corredor": the words up to the unit or the
+ * clause's end; never an amount ("multa de R$ 250 pro 903 por…": the fine is the regulations').
+ */
 const AFTER_PENALTY =
-  /\b(?:multa|advert[êe]ncia|penalidade)\s+(?:de|por|pelo|pela|do|da)\s+(.+?)(?=\s+(?:n[ao]s?|para|pra|pro|[àa]|ao)\s+(?:unidade|apto|ap|apartamento|casa|bloco|\d)|\s*[,.;!?]|$)/i;
-/** "… na unidade 101 por som alto", "multa o 302 pelo cachorro": after the unit. */
+  /\b(?:multa|advert[êe]ncia|penalidade)\s+(?:de|por|pelo|pela|do|da)\s+(?!r\$|\d)(.+?)(?=\s+(?:n[ao]s?|para|pra|pro|[àa]|ao)\s+(?:unidade|apto|apt|ap|apartamento|casa|bloco|\d)|\s*[,.;!?]|$)/i;
+/**
+ * Right after the unit: "… no 45 q jogou lixo pela janela", "unidade 54 - cachorro solto",
+ * "pro 88 pq ele tá usando a vaga", ", motivo: entulho na lixeira".
+ */
+const AFTER_UNIT =
+  /^\s*(?:[,-–:]\s*)?(?:(?:motivo|raz[aã]o)\s*:\s*|(?:por causa d[oa]s?|porque|pq|por|pelo|pela|pelos|pelas|que|q)\s+|[-–:]\s*)(.+?)(?=\s*[.;!?]|$)/i;
+/** "… por som alto", "multa o 302 pelo cachorro": after the unit, further on. */
 const AFTER_POR = /\b(?:por|pelo|pela)\s+(?:causa\s+d[oa]s?\s+)?(.+?)(?=\s*[,.;!?]|$)/i;
 
-/** "multa o 302 pelo cachorro", "advertência pro 204": a bare unit number after an article. */
-const UNIT_BARE = /\b(?:n[oa]|pr[oa]|para o|para a|o|a)\s+(\d{2,4}[a-z]?)\b/i;
+/** "multa o 302 pelo cachorro", "advertência pro 204", "o 1104 do bloco 2": a bare unit number after an article. */
+const UNIT_BARE =
+  /\b(?:n[oa]|pr[oa]|para o|para a|o|a)\s+(\d{2,4}[a-z]?)\b(?:\s*,?\s*d[oa]\s+bloco\s+([a-z0-9])\b)?/i;
+/** "no 302, não pera, foi o 303", "no 403, quer dizer 404": the unit said last is the one. */
+const UNIT_CORRECTED =
+  /[\s,]+(?:quer dizer|digo|ali[aá]s|ops|opa|n[aã]o(?:\s*,?\s*pera)?(?:\s*,?\s*(?:foi|era))?|pera(?:\s*,?\s*(?:foi|era))?|errei)\s*,?\s*(?:n?[oa]\s+)?(\d{2,4}[a-z]?)\b/i;
 
 export function extractPenalty(scan: Scan): PenaltyMentions {
   const original = scan.text.original;
@@ -30,27 +44,48 @@ export function extractPenalty(scan: Scan): PenaltyMentions {
   const found: PenaltyMentions = {};
   const unit = UNIT.exec(original);
   const bare = unit ? undefined : UNIT_BARE.exec(original);
+  let said: { index: number; length: number } | undefined;
   if (unit) {
     const number = unit[1] ?? unit[4]!;
     const block = unit[2] ?? unit[3];
     const text = block ? `bloco ${block.toUpperCase()} ${number}` : number;
     found.unit = { text, ...tokensOf(scan, unit.index, unit[0].length) };
+    said = { index: unit.index, length: unit[0].length };
   } else if (bare?.[1]) {
+    const block = bare[2];
+    const offset = bare.index + bare[0].indexOf(bare[1]);
     found.unit = {
-      text: bare[1],
-      ...tokensOf(scan, bare.index + bare[0].length - bare[1].length, bare[1].length),
+      text: block ? `bloco ${block.toUpperCase()} ${bare[1]}` : bare[1],
+      ...tokensOf(scan, offset, bare.index + bare[0].length - offset),
     };
+    said = { index: bare.index, length: bare[0].length };
   }
-  const said = unit ?? bare;
+  // "302, não pera, foi o 303": the unit said last stands; the words of the correction are
+  // neither a day nor the infraction.
+  let correction: { start: number; end: number } | undefined;
+  if (said && found.unit) {
+    const base = said.index + said.length;
+    const corrected = UNIT_CORRECTED.exec(original.slice(base));
+    if (corrected?.[1]) {
+      correction = { start: base + corrected.index, end: base + corrected.index + corrected[0].length };
+      const number = corrected[1];
+      scan.claim(found.unit.from, found.unit.to);
+      found.unit = { text: number, ...tokensOf(scan, correction.end - number.length, number.length) };
+    }
+  }
   let infraction: { text: string; start: number } | undefined;
   const after = AFTER_PENALTY.exec(original);
   if (after?.[1]) infraction = { text: after[1], start: after.index + after[0].lastIndexOf(after[1]) };
   else {
-    const base = said ? said.index + said[0].length : 0;
-    const por = AFTER_POR.exec(original.slice(base));
+    const base = said ? said.index + said.length : 0;
+    const rest = original.slice(base);
+    const next = said ? AFTER_UNIT.exec(rest) : undefined;
+    const por = next ?? AFTER_POR.exec(rest);
     if (por?.[1]) infraction = { text: por[1], start: base + por.index + por[0].lastIndexOf(por[1]) };
   }
-  if (infraction)
+  if (infraction && correction && infraction.start < correction.start)
+    infraction.text = infraction.text.slice(0, Math.max(0, correction.start - infraction.start));
+  if (infraction && infraction.text.trim())
     found.infraction = {
       text: infraction.text.trim(),
       ...tokensOf(scan, infraction.start, infraction.text.length),

@@ -7,8 +7,8 @@ import { tokenPattern, type Scan } from '../../../../nlu/pt-br/scan';
  * which of the condominium's spaces they mean is Gate 3's question, against its own names.
  */
 const SPACE =
-  '(?:salao|salaozinho|salaum)(?: (?:de|da|do) (?:festas?|jogos|eventos|convivencia|ginastica))?(?: (?:do|da) (?:bloco|torre) [a-z0-9])?' +
-  '|churr?asqueira(?: (?:coberta|grande|pequena|gourmet|nova|velha|de cima|de baixo))?(?: (?:do|da) (?:bloco|torre) [a-z0-9])?' +
+  '(?:salao|salaozinho|salaum)(?: (?:de|da|do) (?:festas?|jogos|eventos|convivencia|ginastica))?(?: (?:nobre|infantil|gourmet|principal|[1-9](?![0-9h:])))?(?: (?:do|da) (?:bloco|torre) [a-z0-9])?' +
+  '|churr?asqueira(?: (?:coberta|grande|pequena|gourmet|nova|velha|de cima|de baixo|[1-9](?![0-9h:])))?(?: (?:do|da) (?:bloco|torre) [a-z0-9])?' +
   '|churr?asq[a-z]*|churr?as' +
   '|quadra(?: (?:de|da|do) (?:tenis|futsal|futebol|volei|basquete|esportes|areia|beach tennis)| poliesportiva| coberta| society)?|quadrinha' +
   '|espaco gourmet|gourmet|espaco kids|espaco fitness|espaco zen|espaco de festas?' +

@@ -4,6 +4,11 @@ import { PT_BR_SPEECH_ACTS } from '../../../../nlu/pt-br/speech-act';
 /** Verbs of the condominium's writes: booking and cancelling a space. */
 const ACTION =
   '(?:reserva|reservar|reserve|agenda|agendar|agende|marca|marcar|marque|bloqueia|bloquear|cancela|cancelar|cancele|desmarca|desmarcar|desmarque)';
+/** The síndico's: fining a unit, publishing a notice. */
+const SINDICO_ACTION =
+  '(?:multa|multar|multe|advertir|penalizar|publica|publicar|publique|avisa|avisar|avise)';
+/** Any write verb, for what declines one ("não precisa multar o 101"). */
+const ANY_ACTION = `(?:${ACTION.slice(3, -1)}|${SINDICO_ACTION.slice(3, -1)})`;
 
 /**
  * pt-BR speech acts for the condominium's writes (see `intent-model/write-evidence.ts`): the
@@ -12,8 +17,10 @@ const ACTION =
  */
 export const CONDOMINIO_SPEECH_ACTS: SpeechActRules = {
   question: PT_BR_SPEECH_ACTS.question,
+  // "pode publicar…" asked of Iris, not "morador pode publicar aviso?" (a rules question).
   politeRequest: new RegExp(
-    `\\b(?:pode|podes|poderia|consegue|conseguiria|tem como|me ajuda a|vc pode|voce pode|vc consegue|voce consegue)\\s+(?:me\\s+|\\w+\\s+)?${ACTION}\\b|\\bme\\s+(?:reserva|agenda|marca|cancela|desmarca)\\b`,
+    `\\b(?:pode|podes|poderia|consegue|conseguiria|tem como|me ajuda a|vc pode|voce pode|vc consegue|voce consegue)\\s+(?:me\\s+|\\w+\\s+)?${ACTION}\\b|\\bme\\s+(?:reserva|agenda|marca|cancela|desmarca)\\b|` +
+      `(?:^(?:(?:oi|ola|iris|sindica|sindico)\\W+){0,2}|\\b(?:vc|voce)\\s+)(?:pode|poderia|consegue|conseguiria)\\s+${SINDICO_ACTION}\\b`,
   ),
   // "se eu reservar e chover…", "e se eu cancelar?", "quem sabe eu reservo", "um dia quero
   // reservar": imagined, not asked for; nor a plan for later ("vou reservar semana que vem"),
@@ -22,13 +29,13 @@ export const CONDOMINIO_SPEECH_ACTS: SpeechActRules = {
     /^e se\b|\be se\b[^.!?]*\?|\b(?:se eu (?:reservar|cancelar|desmarcar|agendar|marcar)|caso eu|quem sabe|talvez|um dia (?:eu )?(?:quero|queria|vou)|o que acontece se|estou pensando em|to pensando em|tava pensando em|(?:eu )?ia (?:reservar|cancelar|agendar|marcar)|(?:so|somente|apenas) se)\b|^(?:\w+\W+)?se\s+(?!puder\b|possivel\b|der\b|for possivel\b)(?:\w+\s+){0,6}\w+(?:ar|er|ir)\b|^(?!.*\b(?:reserva|reserve|agenda|agende|marca|marque|cancela|cancele|desmarca|desmarque)\b)(?:\S+\s+){0,4}?(?:eu\s+)?vou\s+(?:reservar|agendar|marcar|cancelar|desmarcar)\b|^(?!.*\?)(?!.*\b(?:reserva|reserve|reservar|agenda|agende|cancela|cancele|cancelar|desmarca|desmarque)\b).*\b(?:reservei|reservou|agendei|agendou|cancelei|cancelou|desmarquei|desmarcou)\b/,
   // Iris books spaces; it does not pay the condominium fee, open gates or call the doorman.
   outOfReach:
-    /\b(?:paga|pague|pagar) (?:o |a )?(?:condominio|taxa condominial|boleto do condominio)\b|\b(?:abre|abra|abrir|libera|liberar) (?:o |a )?(?:portao|porta|garagem|cancela)\b|\b(?:faz|faca|fazer|manda|mandar) (?:um )?pix\b|\btransfere\b/,
+    /\b(?:liga|ligue|ligar|telefona|telefone) (?:pr[oa] |para (?:a |o )?)(?:portaria|porteiro|zelador|administracao|administradora|sindic[oa])\b|\b(?:paga|pague|pagar) (?:o |a )?(?:condominio|taxa condominial|boleto do condominio)\b|\b(?:abre|abra|abrir|libera|liberar) (?:o |a )?(?:portao|porta|garagem|cancela)\b|\b(?:faz|faca|fazer|manda|mandar) (?:um )?pix\b|\btransfere\b/,
   negated: new RegExp(
     `(?:\\.\\s?|,)\\s*(?:esquece|esqueca|desconsidera|deixa pra la|deixa quieto)|` +
-      `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas|agora|entao)\\s+(?:me\\s+)?${ACTION}\\b)`,
+      `\\b(?:nao|n|nem)\\s+(?:precisa\\s+|quero\\s+|vou\\s+)?${ANY_ACTION}\\b(?!.*\\b(?:so|somente|apenas|mas|agora|entao)\\s+(?:me\\s+)?${ANY_ACTION}\\b)`,
   ),
   declined: new RegExp(
-    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+(?:de\\s+)?|quero\\s+|vou\\s+)?${ACTION}\\b[^,.;!?]*`,
+    `\\b(?:nao|n|nem)\\s+(?:precisa\\s+(?:de\\s+)?|quero\\s+|vou\\s+)?${ANY_ACTION}\\b[^,.;!?]*`,
     'g',
   ),
   evidence: {
