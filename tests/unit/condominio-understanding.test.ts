@@ -115,6 +115,67 @@ describe('condominio: outside suppliers in the words', () => {
   });
 });
 
+describe('condominio: what the síndico says', () => {
+  it.each([
+    [
+      'manda pra todo mundo: a água vai ser cortada amanhã das 8h às 14h',
+      'a água vai ser cortada amanhã das 8h às 14h',
+    ],
+    [
+      'avisa geral q o elevador social vai ficar parado segunda',
+      'o elevador social vai ficar parado segunda',
+    ],
+    ['posta no mural: festa de fim de ano dia 18/12 no salão', 'festa de fim de ano dia 18/12 no salão'],
+    [
+      'vc pode avisar o pessoal do condomínio q a vaga de visitante é só de visitante? pfv',
+      'a vaga de visitante é só de visitante',
+    ],
+  ])('"%s" is the notice "%s"', (text, notice) => {
+    const out = understand(text);
+    expect(out.intent).toBe('PUBLISH_NOTICE');
+    expect(out.entities.message_content).toBe(notice);
+  });
+
+  it('reads no notice in "manda" without the residents', () => {
+    expect(understand('manda a conta do salão que eu pago').entities.message_content).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'multa o 302 por estacionar na vaga de visitante, não pera, foi o 303',
+      '303',
+      'estacionar na vaga de visitante',
+    ],
+    ['lança uma multa de R$ 250 pro 903 por mudança sem agendamento', '903', 'mudança sem agendamento'],
+    ['aplicar mutla no apt 72 por lixo fora do horario', '72', 'lixo fora do horario'],
+    ['da uma advertencia pro 45 q jogou lixo pela janela', '45', 'jogou lixo pela janela'],
+    [
+      'registra multa pra unidade 23 do bloco E, motivo: entulho na lixeira',
+      'bloco E 23',
+      'entulho na lixeira',
+    ],
+    [
+      'o 1104 do bloco 2 fez festa, aplica a multa por barulho de madrugada',
+      'bloco 2 1104',
+      'barulho de madrugada',
+    ],
+  ])('"%s" fines %s for %s', (text, unit, infraction) => {
+    const out = understand(text);
+    expect(out.intent).toBe('APPLY_PENALTY');
+    expect(out.entities).toMatchObject({ unit, infraction });
+  });
+
+  it('takes a day and month asked about with a past verb for the nearest one', () => {
+    expect(understand('quem reservou a churrasqueira dia 24/12?').entities.date).toBe('2026-12-24');
+    expect(understand('quem reservou o salão dia 02/11?').entities.date).toBe('2026-11-02');
+  });
+
+  it('declines what is declined', () => {
+    const out = understand('não precisa multar o 101 não, eles já pediram desculpa');
+    expect(out.intent === 'APPLY_PENALTY' && out.confidence >= 0.7).toBe(false);
+  });
+});
+
 describe('condominio: spaces of the condominium', () => {
   const space = (name: string, aliases: string[] = []): Space => ({
     id: name,

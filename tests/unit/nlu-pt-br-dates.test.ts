@@ -33,6 +33,9 @@ describe('pt-BR due dates (now: Sunday 2026-11-22 10:00, America/Sao_Paulo)', ()
     ['pra primeira segunda de janeiro', '2027-01-04'],
     ['pra primeira sexta de novembro', '2027-11-05'],
     ['pra 10/12', '2026-12-10'],
+    // A weekday right before a date names that date: one day, not the next Saturday.
+    ['vencendo sábado 19 de dezembro', '2026-12-19'],
+    ['pro domingo, dia 6/12', '2026-12-06'],
     ['pra dia 10/12', '2026-12-10'],
     ['pra 10/12/2026', '2026-12-10'],
     ['pra 10/12/26', '2026-12-10'],
