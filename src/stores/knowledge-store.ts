@@ -42,6 +42,14 @@ const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'iris_portuguese', 'es-
  * the demo documents; no frozen question set measures it yet.
  */
 export const MIN_COVERAGE = 0.5;
+/**
+ * A question's word counts this much more when the passage's heading holds it: the demo
+ * documents' headings are the questions people ask ("¿Qué es un fondo de emergencia?"), so a
+ * passage whose heading shares the question's words is more likely the answer than one that
+ * only mentions them. Chosen on the development sets (es-MX recall@5 87.5 → 93.2 %, MRR 0.67 →
+ * 0.72; pt-BR 90.9 → 88.6 %, 0.73 → 0.76), then read once on the held-out ones.
+ */
+export const HEADING_BONUS = 1;
 
 export class KnowledgeStore {
   constructor(private readonly db: PrismaClient) {}
@@ -158,6 +166,7 @@ export class KnowledgeStore {
         terms: number;
         matchedWeight: number;
         totalWeight: number;
+        headingWeight: number;
         updatedAt: Date;
       }>
     >`
@@ -188,17 +197,24 @@ export class KnowledgeStore {
                (SELECT count(*) FROM weights w WHERE c.tsv @@ w.tq)::int AS matched,
                (SELECT count(*) FROM weights)::int AS terms,
                (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
-               (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight"
+               (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight",
+               -- The heading: the passage's first sentence, a question or a title ending in ':'.
+               (SELECT coalesce(sum(w.weight), 0) FROM weights w
+                 WHERE to_tsvector(${config}::regconfig, coalesce(substring(c.text from '^[^?:!.]{1,160}[?:!.]'), '')) @@ w.tq)::float AS "headingWeight"
         FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q
         WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
       ) candidates
       -- The passages holding the most of the question by weight, not the most occurrences of
       -- its commonest word (ts_rank_cd alone favours every passage that says "boleto" often).
-      ORDER BY "matchedWeight" DESC, rank DESC, title, ordinal -- ties in document order, the same every time
+      ORDER BY "matchedWeight" + ${HEADING_BONUS} * "headingWeight" DESC, rank DESC, title, ordinal -- ties in document order, the same every time
       LIMIT 20`;
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
     return rows.map((row) => {
       const coverage = row.totalWeight > 0 ? row.matchedWeight / row.totalWeight : 0;
+      const headed =
+        row.totalWeight > 0
+          ? (row.matchedWeight + HEADING_BONUS * row.headingWeight) / (row.totalWeight * (1 + HEADING_BONUS))
+          : 0;
       return {
         id: row.id,
         title: row.title,
@@ -207,7 +223,7 @@ export class KnowledgeStore {
         coverage,
         matched: row.matched,
         terms: row.terms,
-        relevance: 0.8 * coverage + 0.2 * (top > 0 ? Number(row.rank) / top : 0),
+        relevance: 0.8 * headed + 0.2 * (top > 0 ? Number(row.rank) / top : 0),
       };
     });
   }
