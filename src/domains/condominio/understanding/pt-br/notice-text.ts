@@ -44,5 +44,6 @@ export function extractNoticeText(scan: Scan): NoticeText | undefined {
     .replace(/^["“'«]|["”'»]$/g, '')
     .replace(CLOSING, '')
     .trim();
-  return text ? { text, from } : undefined;
+  // A notice says something: "…vc sabe o q é?" has no notice after its "q".
+  return text.split(/\s+/).length >= 2 ? { text, from } : undefined;
 }
