@@ -219,8 +219,13 @@ export function createResilientCaller(options: ResilienceOptions): ResilientCall
   return {
     async call<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
       try {
-        return await retryPolicy.execute((retryContext) =>
-          breakerPolicy.execute((context) => attempt(fn, context.signal), retryContext.signal),
+        // Each call its own parent signal: without one, cockatiel hangs every call's listener on
+        // one shared never-aborted signal, and a process with more than ten calls in flight (a
+        // pipeline waiting on a model with many slots) warns of a listener leak.
+        return await retryPolicy.execute(
+          (retryContext) =>
+            breakerPolicy.execute((context) => attempt(fn, context.signal), retryContext.signal),
+          new AbortController().signal,
         );
       } catch (error) {
         if (error instanceof BrokenCircuitError) {
