@@ -181,6 +181,7 @@ async function withModel(people: Person[], delayMs: number): Promise<void> {
   const db = createPrismaClient(DATABASE_URL, { max: 2 });
   const server = await startBenchModel(delayMs);
   const rows: Array<Array<string | number>> = [];
+  const breakdown: string[] = [];
   try {
     await db.tenant.updateMany({
       where: { slug: { startsWith: 'bench-' } },
@@ -207,6 +208,11 @@ async function withModel(people: Person[], delayMs: number): Promise<void> {
       result.runs.forEach((run, i) =>
         rows.push(r.runRow(1, run, result.counts[i]!, `proc, ${concurrency} slots`)),
       );
+      const sent = result.runs.reduce((n, run) => n + run.sent, 0);
+      const sql = result.counts.map((c) => c.pipeline).reduce(add, emptyCounts());
+      breakdown.push(
+        `  ${concurrency} slots, pipeline SQL per message: ${r.topPerTurn(sql.sqlByKind, sent)}`,
+      );
     }
   } finally {
     await db.tenant.updateMany({
@@ -217,6 +223,7 @@ async function withModel(people: Person[], delayMs: number): Promise<void> {
     await server.close();
   }
   console.log(r.table(r.RUN_HEAD, rows));
+  for (const line of breakdown) console.log(line);
 }
 
 async function main(): Promise<void> {
