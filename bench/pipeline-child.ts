@@ -16,7 +16,7 @@
 import { Worker } from 'bullmq';
 import { loadConfig } from '../config';
 import { Container, redisConnection } from '../src/app/container';
-import { startPipeline } from '../src/app/roles';
+import { startPipeline, turnTransport } from '../src/app/roles';
 import { outboundFor } from '../src/queues/outbound-for';
 import { startTurnWorker } from '../src/queues/turn-worker';
 import { installCounters, snapshot, sqlStatementsInFlight } from './counting';
@@ -70,13 +70,7 @@ export const FLOOR_REPLY = 'Boleto nº 1 criado. Confirma?';
 
 function startFloor(c: Container): Worker {
   return startTurnWorker({
-    connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
-    conversations: c.conversations,
-    outbox: c.outbox,
-    transcribe: c.transcribe,
-    turns: c.turns,
-    audit: { write: (entries) => c.audit.write(entries) },
+    ...turnTransport(c),
     handle: async (message) => ({
       replies: [outboundFor(message, '0', { text: FLOOR_REPLY })],
       state: '{}',

@@ -29,6 +29,22 @@ import {
 } from './shared-metrics';
 
 /** The `pipeline` role: drains conversation mailboxes, and sweeps the ones left waiting. */
+/**
+ * What a turn worker needs besides its handler: the queue, the mailbox and conversation state,
+ * the outbox and the audit log. The pipeline's worker and the bench's empty one share it.
+ */
+export function turnTransport(c: Container) {
+  return {
+    connection: c.connection,
+    prefix: c.config.IRIS_PREFIX,
+    conversations: c.conversations,
+    outbox: c.outbox,
+    transcribe: c.transcribe,
+    turns: c.turns,
+    audit: { write: (entries: Parameters<typeof c.audit.write>[0]) => c.audit.write(entries) },
+  };
+}
+
 export function startPipeline(
   c: Container,
   options: {
@@ -45,13 +61,7 @@ export function startPipeline(
   const handlerDeps = c.turnHandlerDeps();
   const summaries = startSummaries(c);
   const worker = startTurnWorker({
-    connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
-    conversations: c.conversations,
-    outbox: c.outbox,
-    transcribe: c.transcribe,
-    turns: c.turns,
-    audit: { write: (entries) => c.audit.write(entries) },
+    ...turnTransport(c),
     handle: (message, transcript) => handleMessage(message, transcript, handlerDeps),
     localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,
     logger: c.logger.child({ component: 'turns' }),

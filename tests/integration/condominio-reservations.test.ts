@@ -3,6 +3,7 @@ import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { loadDemoKnowledge } from '../../prisma/seed';
 import { ahead } from '../support/condominio-days';
 import { Harness } from '../support/harness';
+import { compensationsAudited } from '../support/condominio-flows';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';
 import { waitFor } from '../support/conversation';
 
@@ -20,12 +21,7 @@ describe('condominio: spaces and reservations', () => {
 
   const reservations = (tenantId: string) =>
     h.db.condoReservation.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
-  /** The compensations audited for the tenant, once `expected` are there (a turn audits after its reply). */
-  const compensations = (tenantId: string, expected: number) =>
-    waitFor(`${expected} compensations audited`, async () => {
-      const found = await h.db.auditEvent.findMany({ where: { tenantId, event: 'compensation_executed' } });
-      return found.length >= expected ? found : undefined;
-    });
+  const compensations = (tenantId: string, expected: number) => compensationsAudited(h, tenantId, expected);
 
   it('books the salão with guests in three confirmed steps and gets the fee boleto, each run once', async () => {
     const { tenant, marina } = await h.condominioTenant();

@@ -1,6 +1,6 @@
 import { ahead } from '../support/condominio-days';
-import { waitFor } from '../support/conversation';
 import { Harness } from '../support/harness';
+import { compensationsAudited } from '../support/condominio-flows';
 
 /**
  * The supplier step of a booking (seed 003 §2.3, §2.4; docs/condominio.md#suppliers): a request
@@ -16,11 +16,7 @@ describe('condominio: outside suppliers for a booking', () => {
 
   const requests = (tenantId: string) =>
     h.db.condoSupplierRequest.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
-  const compensations = (tenantId: string, expected: number) =>
-    waitFor(`${expected} compensations audited`, async () => {
-      const found = await h.db.auditEvent.findMany({ where: { tenantId, event: 'compensation_executed' } });
-      return found.length >= expected ? found : undefined;
-    });
+  const compensations = (tenantId: string, expected: number) => compensationsAudited(h, tenantId, expected);
 
   it('books the salão with guests and suppliers in four confirmed steps; the síndico sees the suppliers; cancelling withdraws them', async () => {
     const { tenant, marina } = await h.condominioTenant();
