@@ -35,6 +35,8 @@ const KNOWN: Readonly<Record<string, ValueKind>> = {
   status: 'label',
   category: 'label',
   category_type: 'label',
+  // The condominium's outside services, named from a closed list (domains/condominio/suppliers.ts).
+  suppliers: 'label',
   transaction_type: 'direction',
 };
 

@@ -3,6 +3,7 @@ import { CONFIDENCE, modelConfidence } from '../../src/engine/confidence';
 import { groundValues } from '../../src/engine/grounding';
 import { valueKind } from '../../src/engine/value-kinds';
 import { boletosUnderstander } from '../../src/domains/boletos/understanding';
+import { condominioPack } from '../../src/domains/condominio';
 
 /**
  * Seed 000's hallucination matrix for model readings: a value is kept only when the person's
@@ -197,5 +198,24 @@ describe('modelConfidence', () => {
     expect(modelConfidence({ ...alone, avgLogprobs: Math.log(0.6) })).toBe(0.6);
     expect(modelConfidence({ ...alone, droppedValues: 40 })).toBe(0);
     expect(modelConfidence({ ...base, intent: 'X', offline: offline('X', 1) })).toBe(0.99);
+  });
+});
+
+describe('groundValues: a booking’s outside services', () => {
+  const condo = (text: string) => condominioPack.understander.understand(text, ctx);
+
+  it('keeps the services the offline reader heard, and takes its naming over the model’s', () => {
+    const text = 'reserva o salão sábado das 18h às 23h, vai ter bufê e um dj';
+    expect(groundValues({ suppliers: 'buffet, DJ' }, text, [condo(text)], {}).entities).toEqual({
+      suppliers: 'buffet, DJ',
+    });
+    const renamed = groundValues({ suppliers: 'Buffet e DJ' }, text, [condo(text)], {});
+    expect(renamed.entities).toEqual({ suppliers: 'buffet, DJ' });
+    expect(renamed.fromOffline).toEqual(['suppliers']);
+  });
+
+  it('drops services nobody said', () => {
+    const text = 'reserva o salão sábado das 18h às 23h pra 40 pessoas';
+    expect(groundValues({ suppliers: 'buffet' }, text, [condo(text)], {}).entities).toEqual({});
   });
 });

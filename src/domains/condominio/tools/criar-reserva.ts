@@ -40,6 +40,10 @@ export const criarReserva = defineWriteTool<z.infer<typeof input>, Record<string
     start_time: clockTime.describe('Início (HH:MM)'),
     end_time: clockTime.describe('Fim (HH:MM)'),
     guests: z.number().int().optional().describe('Número de convidados, se dito'),
+    suppliers: z
+      .string()
+      .optional()
+      .describe('Serviços de fora contratados para o evento (buffet, DJ, decoração…), se ditos'),
   }),
   input,
   featureFlag: FEATURES.reservations,
