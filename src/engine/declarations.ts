@@ -83,7 +83,8 @@ export function parametersSchema(tool: AnyTool): Record<string, unknown> {
 
 /*
  * A tool's schemas never change while a process runs: built once per tool, not on every model
- * call (profiled: turning zod into JSON Schema was ~5 % of a model turn's CPU). Shared, so read only.
+ * call (profiled under the bench's --model-latency: ~9 % of a pipeline process' CPU went to
+ * turning zod into JSON Schema). Shared, so read only.
  */
 const schemas = new WeakMap<AnyTool, Record<string, unknown>>();
 const argumentSchemas = new WeakMap<AnyTool, z.ZodType>();

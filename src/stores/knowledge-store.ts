@@ -198,10 +198,12 @@ export class KnowledgeStore {
                (SELECT count(*) FROM weights)::int AS terms,
                (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
                (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight",
-               -- The heading: the passage's first sentence, a question or a title ending in ':'.
-               (SELECT coalesce(sum(w.weight), 0) FROM weights w
-                 WHERE to_tsvector(${config}::regconfig, coalesce(substring(c.text from '^[^?:!.]{1,160}[?:!.]'), '')) @@ w.tq)::float AS "headingWeight"
-        FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q
+               (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE h.tsv @@ w.tq)::float AS "headingWeight"
+        FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q,
+             -- The heading: the passage's first sentence, a question or a title ending in ':'
+             -- (read once per passage found, not once per word of the question).
+             LATERAL (SELECT to_tsvector(${config}::regconfig,
+                        coalesce(substring(c.text from '^[^?:!.]{1,160}[?:!.]'), '')) AS tsv) h
         WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
       ) candidates
       -- The passages holding the most of the question by weight, not the most occurrences of

@@ -6,7 +6,7 @@ import { freeWindows, overlaps, takenOn, takingTime, type Space } from './spaces
 import { dayText, say } from './say';
 import { findSpace, type Found } from './find-space';
 import { validateNotice, validateOccupancy, validatePenalty } from './validate-sindico';
-import { NO_SUPPLIERS, servicesIn, SUPPLIER_SERVICES } from './suppliers';
+import { checkSuppliers } from './suppliers';
 
 /**
  * Gate 3 of the condominium pack (docs/condominio.md#rules): a space named by the resident's
@@ -155,36 +155,6 @@ async function validateReservation(entities: Entities, scope: Scope): Promise<Va
     },
   };
 }
-
-/**
- * The outside services a booking asks the administration to authorise: each one Iris can name
- * (suppliers.ts), at most five, and a space that takes suppliers. Undefined when none was said.
- */
-function checkSuppliers(
-  said: unknown,
-  space: Pick<Space, 'name' | 'suppliersAllowed'>,
-): { services: string[] } | Extract<Validation, { status: 'not_found' }> | undefined {
-  if (said === undefined || String(said).trim() === '' || said === NO_SUPPLIERS) return undefined;
-  const { services, unknown } = servicesIn(String(said));
-  if (unknown.length > 0 || services.length === 0 || services.length > MAX_SERVICES)
-    return {
-      status: 'not_found',
-      field: 'suppliers',
-      messageKey: 'supplier_unknown',
-      params: { services: SERVICE_NAMES },
-    };
-  if (!space.suppliersAllowed)
-    return {
-      status: 'not_found',
-      field: 'suppliers',
-      messageKey: 'suppliers_not_allowed',
-      params: { space: space.name },
-    };
-  return { services };
-}
-
-const MAX_SERVICES = 5;
-const SERVICE_NAMES = SUPPLIER_SERVICES.map((service) => service.name).join(', ');
 
 /**
  * The window is free and the unit has a booking of the space left this month. Shared with the
