@@ -35,6 +35,11 @@ export function startBoletoReconciler(deps: {
   everyMs: number;
   logger: Logger;
   batch?: number;
+  /**
+   * Sweep the failed creations of these tenants only (test files, which share one database and
+   * run turns at fixed clocks, each sweep their own); default all.
+   */
+  onlyTenants?: () => readonly string[];
 }): {
   stop(): Promise<void>;
   runOnce(): Promise<{ asked: number; changed: number }>;
@@ -81,11 +86,13 @@ export function startBoletoReconciler(deps: {
    * nonce, which is cancelled; a charge already paid is left and reported for a person.
    */
   async function sweepFailedCreations(now = new Date()): Promise<number> {
+    const tenants = deps.onlyTenants?.();
     await deps.db.action.updateMany({
       where: {
         tool: 'create_boleto',
         status: 'EXECUTING',
         decidedAt: { lt: new Date(now.getTime() - STUCK_AFTER_MS) },
+        ...(tenants ? { tenantId: { in: [...tenants] } } : {}),
       },
       data: { status: 'FAILED', error: 'execution_timeout', completedAt: now },
     });
@@ -95,6 +102,7 @@ export function startBoletoReconciler(deps: {
       WHERE a.tool = 'create_boleto' AND a.status = 'FAILED' AND a."providerSweptAt" IS NULL
         AND a."completedAt" < ${new Date(now.getTime() - SWEEP_AFTER_MS)}
         AND t."boletoProvider" <> 'local'
+        AND (${tenants === undefined} OR a."tenantId"::text = ANY(${[...(tenants ?? [])]}::text[]))
         AND NOT EXISTS (SELECT 1 FROM boletos b WHERE b."createdByNonce" = a.nonce)
       ORDER BY a."completedAt"
       LIMIT ${batch}`;

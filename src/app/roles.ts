@@ -113,6 +113,7 @@ export function startPipeline(
     issuers: c.boletoIssuers,
     everyMs: c.config.BOLETO_RECONCILE_EVERY_MS,
     logger: c.logger.child({ component: 'boleto-reconciler' }),
+    ...(options.onlyTenants ? { onlyTenants: options.onlyTenants } : {}),
   });
   const notifier = c.config.BOLETO_NOTICES
     ? startBoletoNotifier({

@@ -372,6 +372,47 @@ describe('boletos registered through Asaas', () => {
     expect(asaas.payments.get(boleto!.providerRef!)!.deleted).toBe(false);
   });
 
+  it('a reconciler told to serve some tenants fails no stuck creation of another', async () => {
+    const { tenant } = await connectedTenant();
+    const other = await connectedTenant();
+    await h.say(other.chat, 'cria um boleto de R$ 30 pro João Silva pra dia 10/12/2099');
+    await h.say(other.chat, 'sim');
+    const created = await h.db.action.findFirstOrThrow({ where: { tenantId: other.tenant.id } });
+    const stuck = (tenantId: string) =>
+      h.db.action.create({
+        data: {
+          ...created,
+          tenantId,
+          nonce: randomUUID(),
+          params: {},
+          result: {},
+          status: 'EXECUTING',
+          decidedAt: new Date(Date.now() - 3_600_000),
+        },
+      });
+    const mine = await stuck(tenant.id);
+    const theirs = await stuck(other.tenant.id);
+    const reconciler = startBoletoReconciler({
+      db: h.db,
+      issuers: h.container.boletoIssuers,
+      everyMs: 3_600_000,
+      logger: pino({ level: 'silent' }),
+      onlyTenants: () => [tenant.id],
+    });
+    try {
+      await reconciler.sweepFailedCreations();
+    } finally {
+      await reconciler.stop();
+    }
+    const statuses = await h.db.action.findMany({ where: { nonce: { in: [mine.nonce, theirs.nonce] } } });
+    expect(
+      Object.fromEntries(statuses.map((a) => [a.nonce === mine.nonce ? 'mine' : 'theirs', a.status])),
+    ).toEqual({
+      mine: 'FAILED',
+      theirs: 'EXECUTING',
+    });
+  });
+
   it('a webhook and a status check landing together apply the payment once', async () => {
     const { tenant, chat } = await connectedTenant();
     await h.say(chat, 'cria um boleto de R$ 60 pro João Silva pra dia 10/12/2099');
