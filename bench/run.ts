@@ -28,7 +28,7 @@ import { Redis } from 'ioredis';
 import { createPrismaClient } from '../src/stores/prisma/client';
 import { recreateDatabase } from './fresh-database';
 import { add, emptyCounts, installCounters } from './counting';
-import { SCRIPT, type LoadDriver } from './load';
+import { SCRIPT, type LoadDriver, type RunResult } from './load';
 import { createPopulation, type Person } from './population';
 import * as r from './report';
 import { startBenchModel } from './model-server';
@@ -122,6 +122,14 @@ async function countPerTurn(people: Person[]): Promise<void> {
   console.log(`  unexpected answers: ${runs.reduce((n, x) => n + x.unexpected, 0)}`);
 }
 
+/** The load section's runs: the closed loop, then each offered rate. */
+function loadRuns(): Array<(driver: LoadDriver) => Promise<RunResult>> {
+  return [
+    (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
+    ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
+  ];
+}
+
 async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> {
   console.log(
     `\n(b) Iris, whole path, ${seconds} s per run; max = closed loop with ${closedPeople} in flight (the person idle longest speaks next), 2 s warm-up`,
@@ -131,10 +139,7 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
   const rss: string[] = [];
   const errors: string[] = [];
   for (const p of processCounts) {
-    const result = await runIris(env, people, p, [
-      (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
-      ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
-    ]);
+    const result = await runIris(env, people, p, loadRuns());
     result.runs.forEach((run, i) => rows.push(r.runRow(p, run, result.counts[i]!)));
     for (const run of result.runs)
       if (run.ingressErrors > 0)
@@ -146,16 +151,7 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
   }
   if (parts.has('floor')) {
     // The transport alone, same load: what is left of (b) once the pipeline does nothing.
-    const floor = await runIris(
-      env,
-      people,
-      1,
-      [
-        (d) => d.closedLoop({ concurrency: closedPeople, seconds: seconds + 2, warmupSeconds: 2 }),
-        ...rates.map((rate) => (d: LoadDriver) => d.openLoop({ rate, seconds })),
-      ],
-      'floor',
-    );
+    const floor = await runIris(env, people, 1, loadRuns(), 'floor');
     floor.runs.forEach((run, i) => rows.push(r.runRow(1, run, floor.counts[i]!, 'floor')));
     rss.push(`floor: ${floor.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
   }

@@ -3,7 +3,7 @@ import { KnowledgeStore } from '../../src/stores/knowledge-store';
 import { loadDemoKnowledge } from '../../prisma/seed';
 import { ahead } from '../support/condominio-days';
 import { Harness } from '../support/harness';
-import { compensationsAudited } from '../support/condominio-flows';
+import { compensationsAudited, holdLostToNeighbour } from '../support/condominio-flows';
 import { PrismaActionLedger } from '../../src/stores/action-ledger';
 import { waitFor } from '../support/conversation';
 
@@ -172,14 +172,8 @@ describe('condominio: spaces and reservations', () => {
     await h.say(marina.chat, `reserva o salão de festas dia ${day.typed} das 18h às 22h pra 30 convidados`);
     await h.say(marina.chat, 'sim');
     await h.say(marina.chat, 'sim');
-    // The hold runs out while the fee step waits, and the neighbour books the same evening.
-    await h.db.condoReservation.updateMany({
-      where: { tenantId: tenant.id },
-      data: { heldUntil: new Date(Date.now() - 60_000) },
-    });
-    await h.say(rafael.chat, `reserva o salão de festas dia ${day.typed} das 19h às 23h`);
-    await h.say(rafael.chat, 'sim');
-    await h.say(rafael.chat, 'sim');
+    // The hold runs out while the fee step waits, and a neighbour books the same evening.
+    await holdLostToNeighbour(h, tenant.id, rafael.chat, day.typed);
     const replies = (await h.say(marina.chat, 'sim')).join('\n');
     expect(replies).toMatch(
       /^Não foi possível completar a ação\. Motivo: O espaço Salão de festas já está reservado nesse horário em .+ Horários livres: das 10:00 às 19:00\. Deseja tentar novamente\?\n/,

@@ -1,6 +1,6 @@
 import { ahead } from '../support/condominio-days';
 import { Harness } from '../support/harness';
-import { compensationsAudited } from '../support/condominio-flows';
+import { compensationsAudited, holdLostToNeighbour } from '../support/condominio-flows';
 
 /**
  * The supplier step of a booking (seed 003 §2.3, §2.4; docs/condominio.md#suppliers): a request
@@ -103,13 +103,7 @@ describe('condominio: outside suppliers for a booking', () => {
     await h.say(marina.chat, 'sim');
     await h.say(marina.chat, 'sim');
     // The hold runs out while the fee step waits, and a neighbour books the same evening.
-    await h.db.condoReservation.updateMany({
-      where: { tenantId: tenant.id },
-      data: { heldUntil: new Date(Date.now() - 60_000) },
-    });
-    await h.say(rafael.chat, `reserva o salão de festas dia ${day.typed} das 19h às 23h`);
-    await h.say(rafael.chat, 'sim');
-    await h.say(rafael.chat, 'sim');
+    await holdLostToNeighbour(h, tenant.id, rafael.chat, day.typed);
     const replies = (await h.say(marina.chat, 'sim')).join('\n');
     expect(replies).toMatch(
       /\nComo a etapa 4 não deu certo, desfiz a etapa 3:\nPedido de autorização de decoração retirado: .+\nComo a etapa 4 não deu certo, desfiz a etapa 2:\nConvidados retirados da portaria: .+\nComo a etapa 4 não deu certo, desfiz a etapa 1:\nPronto\. Reserva cancelada: Salão de festas/,

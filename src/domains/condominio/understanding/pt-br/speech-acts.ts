@@ -2,13 +2,14 @@ import type { SpeechActRules } from '../../../../nlu/intent-model/write-evidence
 import { PT_BR_SPEECH_ACTS } from '../../../../nlu/pt-br/speech-act';
 
 /** Verbs of the condominium's writes: booking and cancelling a space. */
-const ACTION =
-  '(?:reserva|reservar|reserve|agenda|agendar|agende|marca|marcar|marque|bloqueia|bloquear|cancela|cancelar|cancele|desmarca|desmarcar|desmarque)';
+const BOOKING_VERBS =
+  'reserva|reservar|reserve|agenda|agendar|agende|marca|marcar|marque|bloqueia|bloquear|cancela|cancelar|cancele|desmarca|desmarcar|desmarque';
 /** The síndico's: fining a unit, publishing a notice. */
-const SINDICO_ACTION =
-  '(?:multa|multar|multe|advertir|penalizar|publica|publicar|publique|avisa|avisar|avise)';
+const SINDICO_VERBS = 'multa|multar|multe|advertir|penalizar|publica|publicar|publique|avisa|avisar|avise';
+const ACTION = `(?:${BOOKING_VERBS})`;
+const SINDICO_ACTION = `(?:${SINDICO_VERBS})`;
 /** Any write verb, for what declines one ("não precisa multar o 101"). */
-const ANY_ACTION = `(?:${ACTION.slice(3, -1)}|${SINDICO_ACTION.slice(3, -1)})`;
+const ANY_ACTION = `(?:${BOOKING_VERBS}|${SINDICO_VERBS})`;
 
 /**
  * pt-BR speech acts for the condominium's writes (see `intent-model/write-evidence.ts`): the
