@@ -96,45 +96,53 @@ export function startBoletoReconciler(deps: {
       },
       data: { status: 'FAILED', error: 'execution_timeout', completedAt: now },
     });
-    const failed = await deps.db.$queryRaw<FailedCreation[]>`
-      SELECT a.nonce, a."tenantId" FROM actions a
-      JOIN tenants t ON t.id = a."tenantId"
-      WHERE a.tool = 'create_boleto' AND a.status = 'FAILED' AND a."providerSweptAt" IS NULL
-        AND a."completedAt" < ${new Date(now.getTime() - SWEEP_AFTER_MS)}
-        AND t."boletoProvider" <> 'local'
-        AND (${tenants === undefined} OR a."tenantId"::text = ANY(${[...(tenants ?? [])]}::text[]))
-        AND NOT EXISTS (SELECT 1 FROM boletos b WHERE b."createdByNonce" = a.nonce)
-      ORDER BY a."completedAt"
-      LIMIT ${batch}`;
+    // A provider that cannot be asked leaves its creations unswept for the next round; they are
+    // skipped for the rest of this one, so a tenant whose provider is down (or gone) never keeps
+    // another tenant's orphan charges behind it.
+    const notAsked: string[] = [];
     let swept = 0;
-    for (const action of failed) {
-      if (stopping.signal.aborted) break;
-      try {
-        const issuer = await deps.issuers.forTenant(action.tenantId);
-        const outcome = await issuer.cancelByReference(action.nonce);
-        if (outcome === 'cancelled')
+    for (;;) {
+      const failed = await deps.db.$queryRaw<FailedCreation[]>`
+        SELECT a.nonce, a."tenantId" FROM actions a
+        JOIN tenants t ON t.id = a."tenantId"
+        WHERE a.tool = 'create_boleto' AND a.status = 'FAILED' AND a."providerSweptAt" IS NULL
+          AND a."completedAt" < ${new Date(now.getTime() - SWEEP_AFTER_MS)}
+          AND t."boletoProvider" <> 'local'
+          AND (${tenants === undefined} OR a."tenantId"::text = ANY(${[...(tenants ?? [])]}::text[]))
+          AND a.nonce <> ALL(${notAsked}::uuid[])
+          AND NOT EXISTS (SELECT 1 FROM boletos b WHERE b."createdByNonce" = a.nonce)
+        ORDER BY a."completedAt"
+        LIMIT ${batch}`;
+      for (const action of failed) {
+        if (stopping.signal.aborted) return swept;
+        try {
+          const issuer = await deps.issuers.forTenant(action.tenantId);
+          const outcome = await issuer.cancelByReference(action.nonce);
+          if (outcome === 'cancelled')
+            deps.logger.warn(
+              { nonce: action.nonce, tenantId: action.tenantId },
+              'charge of a failed boleto creation cancelled',
+            );
+          if (outcome === 'paid')
+            deps.logger.error(
+              { alert: 'orphan_charge_paid', nonce: action.nonce, tenantId: action.tenantId },
+              'a charge of a failed boleto creation was paid: refund or record it by hand',
+            );
+          await deps.db.action.update({
+            where: { nonce: action.nonce },
+            data: { providerSweptAt: new Date() },
+          });
+          swept++;
+        } catch (error) {
+          notAsked.push(action.nonce);
           deps.logger.warn(
-            { nonce: action.nonce, tenantId: action.tenantId },
-            'charge of a failed boleto creation cancelled',
+            { err: error, nonce: action.nonce },
+            'failed boleto creation not checked at its provider',
           );
-        if (outcome === 'paid')
-          deps.logger.error(
-            { alert: 'orphan_charge_paid', nonce: action.nonce, tenantId: action.tenantId },
-            'a charge of a failed boleto creation was paid: refund or record it by hand',
-          );
-        await deps.db.action.update({
-          where: { nonce: action.nonce },
-          data: { providerSweptAt: new Date() },
-        });
-        swept++;
-      } catch (error) {
-        deps.logger.warn(
-          { err: error, nonce: action.nonce },
-          'failed boleto creation not checked at its provider',
-        );
+        }
       }
+      if (failed.length < batch) return swept;
     }
-    return swept;
   }
 
   const loop = repeatRounds(

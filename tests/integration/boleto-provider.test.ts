@@ -372,6 +372,47 @@ describe('boletos registered through Asaas', () => {
     expect(asaas.payments.get(boleto!.providerRef!)!.deleted).toBe(false);
   });
 
+  it("a provider that cannot be asked keeps no other tenant's failed creation waiting", async () => {
+    const down = await connectedTenant();
+    const up = await connectedTenant();
+    await h.say(up.chat, 'cria um boleto de R$ 30 pro João Silva pra dia 10/12/2099');
+    await h.say(up.chat, 'sim');
+    await asaas.connect(h.db, SECRET_KEY, down.tenant.slug, { baseUrl: 'http://127.0.0.1:1/v3' });
+    const created = await h.db.action.findFirstOrThrow({ where: { tenantId: up.tenant.id } });
+    const failed = (tenantId: string, secondsAgo: number) =>
+      h.db.action.create({
+        data: {
+          ...created,
+          tenantId,
+          nonce: randomUUID(),
+          params: {},
+          result: {},
+          status: 'FAILED',
+          error: 'execution_timeout',
+          completedAt: new Date(Date.now() - secondsAgo * 1_000),
+        },
+      });
+    // Three older failures behind a provider that refuses connections, a batch of two.
+    for (const secondsAgo of [300, 290, 280]) await failed(down.tenant.id, secondsAgo);
+    const reachable = await failed(up.tenant.id, 120);
+    const reconciler = startBoletoReconciler({
+      db: h.db,
+      issuers: h.container.boletoIssuers,
+      everyMs: 3_600_000,
+      batch: 2,
+      logger: pino({ level: 'silent' }),
+      onlyTenants: () => [down.tenant.id, up.tenant.id],
+    });
+    try {
+      expect(await reconciler.sweepFailedCreations()).toBe(1);
+    } finally {
+      await reconciler.stop();
+    }
+    const row = await h.db.action.findUniqueOrThrow({ where: { nonce: reachable.nonce } });
+    expect(row.providerSweptAt).not.toBeNull();
+    expect(await h.db.action.count({ where: { tenantId: down.tenant.id, providerSweptAt: null } })).toBe(3);
+  });
+
   it('a reconciler told to serve some tenants fails no stuck creation of another', async () => {
     const { tenant } = await connectedTenant();
     const other = await connectedTenant();
