@@ -87,6 +87,26 @@ export function addMonths(day: EpochDay, months: number): EpochDay {
   return epochDay(y, m, Math.min(dom, daysInMonth(y, m)));
 }
 
+/**
+ * The year a day and month next comes round (on or after today) or last came (on or before),
+ * by the calendar's order alone, whether that year has the day or not: "29/02" said in
+ * January 2027 means the coming February, which has no 29th, so it is an impossible date to
+ * refuse, not February 2028.
+ */
+export function yearOfDayMonth(
+  today: EpochDay,
+  month: number,
+  day: number,
+  direction: 'next' | 'last',
+): number {
+  const now = civilDate(today);
+  // "31 de noviembre" said in November is this November's, whichever way the words point.
+  if (month === now.month && day > daysInMonth(now.year, month)) return now.year;
+  const order = month - now.month || day - now.day;
+  if (direction === 'next') return order >= 0 ? now.year : now.year + 1;
+  return order <= 0 ? now.year : now.year - 1;
+}
+
 /** `YYYY-MM-DD` */
 export function isoDate(day: EpochDay): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);

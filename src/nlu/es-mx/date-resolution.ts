@@ -1,4 +1,12 @@
-import { civilDate, epochDay, type EpochDay, isoDate, isoMonth, isValidDate } from '../civil-date';
+import {
+  civilDate,
+  epochDay,
+  type EpochDay,
+  isoDate,
+  isoMonth,
+  isValidDate,
+  yearOfDayMonth,
+} from '../civil-date';
 import type { DateMention, Direction } from './date-mentions';
 
 /**
@@ -83,11 +91,9 @@ function calendarDay(
   const impossible = `${year ?? thisYear}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (year !== undefined)
     return isValidDate(year, month, day) ? isoDate(epochDay(year, month, day)) : impossible;
-  const step = direction === 'past' ? -1 : 1;
-  for (let y = thisYear - step; Math.abs(y - thisYear) <= 4; y += step) {
-    if (!isValidDate(y, month, day)) continue;
-    const candidate = epochDay(y, month, day);
-    if (direction === 'past' ? candidate <= today : candidate >= today) return isoDate(candidate);
-  }
-  return impossible;
+  // The coming (or last) such month: "29 de febrero" said in January 2027 is impossible.
+  const y = yearOfDayMonth(today, month, day, direction === 'past' ? 'last' : 'next');
+  return isValidDate(y, month, day)
+    ? isoDate(epochDay(y, month, day))
+    : `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

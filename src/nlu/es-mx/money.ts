@@ -276,7 +276,12 @@ function readDigits(tokens: readonly Token[], index: number): Reading | undefine
   const marked = /[.,]/.test(token.text);
   if (!scale) return { cents: base, next: index + 1, marked };
   const scaled = { cents: base * scale, next: index + 2, marked: true };
-  return scaleWord === 'mil' ? withHundreds(tokens, scaled) : scaled;
+  if (scaleWord === 'mil') return withHundreds(tokens, scaled);
+  // "1 millón 200 mil": the thousands said after the millions are part of the same amount.
+  const thousands = tokens[scaled.next]?.kind === 'number' ? readDigits(tokens, scaled.next) : undefined;
+  if (thousands && tokens[thousands.next - 1]?.text === 'mil' && thousands.cents < scaled.cents)
+    return { cents: scaled.cents + thousands.cents, next: thousands.next, marked: true };
+  return scaled;
 }
 
 /** "8:30", "a las 18:45": either side of a colon glued between two numbers is a time. */

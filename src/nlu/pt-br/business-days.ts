@@ -53,8 +53,16 @@ export function nextBusinessDay(day: EpochDay): EpochDay {
   return next;
 }
 
-/** The `nth` business day of a month (1 = the first), or undefined past the month's end. */
+/**
+ * The `nth` business day of a month (1 = the first; -1 = the last), or undefined past the
+ * month's end.
+ */
 export function nthBusinessDay(year: number, month: number, nth: number): EpochDay | undefined {
+  if (nth === -1) {
+    let last = epochDay(year, month + 1, 0);
+    while (!isBusinessDay(last)) last--;
+    return last;
+  }
   let day = epochDay(year, month, 1) - 1;
   for (let count = 0; count < nth;) {
     day++;

@@ -9,6 +9,7 @@ import {
   validDay,
   weekday,
   type EpochDay,
+  yearOfDayMonth,
 } from '../civil-date';
 import { withoutCorrected } from '../amount-guards';
 import { NUMBER_WORDS_SOURCE, readNumberWords } from './number-words';
@@ -62,7 +63,7 @@ export interface DateMention {
   toldAsDone?: true;
 }
 
-const MONTHS: Record<string, number> = {
+export const MONTHS: Record<string, number> = {
   janeiro: 1,
   jan: 1,
   fevereiro: 2,
@@ -145,7 +146,7 @@ const ORDINALS: Record<string, number> = { primeir: 1, segund: 2, terceir: 3, qu
 /** "no próximo dia útil"; "o quinto dia útil de dezembro", "o 5º dia útil do mês que vem". */
 const NEXT_BUSINESS_DAY = tokenPattern('proximo dia util');
 const NTH_BUSINESS_DAY = tokenPattern(
-  `(primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|\\d{1,2}(?: [oº°])?) dia util` +
+  `(primeiro|segundo|terceiro|quarto|quinto|sexto|setimo|oitavo|nono|decimo|ultimo|\\d{1,2}(?: [oº°])?) dia util` +
     ` (?:de ${MONTH}|(?:do|no) (${NEXT_MONTH})|(?:deste|desse|do) mes)`,
 );
 /**
@@ -168,9 +169,13 @@ const ORDINAL_WORDS = [
   'nono',
   'decimo',
 ];
-/** "segunda da semana que vem", "sexta na próxima semana" (Sunday: see `dayOfNextWeek`). */
+/**
+ * "segunda da semana que vem", "sexta na próxima semana", and the other way round, "semana que
+ * vem na sexta" (Sunday: see `dayOfNextWeek`).
+ */
 const DAY_OF_NEXT_WEEK = tokenPattern(
-  `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)`,
+  `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)` +
+    `|(?:semana que vem|proxima semana)(?: ,)? (?:na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)?`,
 );
 const VAGUE = tokenPattern(
   `semana que vem|proxima semana|${NEXT_MONTH}|ano que vem|proximo ano|(?:essa|esta|nesta|nessa) semana|(?:fim|final) de semana`,
@@ -233,7 +238,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   });
   scan.forEachMatch(NTH_BUSINESS_DAY, (m, from, to) => {
     const word = m[1] ?? '';
-    const nth = ORDINAL_WORDS.indexOf(word) + 1 || Number.parseInt(word, 10);
+    const nth = word === 'ultimo' ? -1 : ORDINAL_WORDS.indexOf(word) + 1 || Number.parseInt(word, 10);
     const { year, month } = civilDate(m[3] !== undefined ? addMonths(today, 1) : today);
     if (m[2] === undefined) return take(from, to, nthBusinessDay(year, month, nth));
     const named = MONTHS[m[2]] ?? month;
@@ -296,7 +301,7 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     else take(from, to, addMonths(today, amount));
   });
   scan.forEachMatch(DAY_OF_NEXT_WEEK, (m, from, to) =>
-    take(from, to, dayOfNextWeek(today, WEEKDAYS[m[1] ?? ''] ?? 0)),
+    take(from, to, dayOfNextWeek(today, WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0)),
   );
   scan.forEachMatch(VAGUE, (_m, from, to) => take(from, to, undefined));
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
@@ -411,27 +416,16 @@ function exactDay(year: number, month: number, day: number): EpochDay | Impossib
 /**
  * A day and month without a year: a boleto's due date is ahead, so the next such day on or
  * after today ("10/11" said on 22 November is 10 November next year; the prompt shows the
- * year). A day that no year has ("31/02") stays impossible; 29/02 waits for a leap year.
+ * year). A day the coming month does not have ("31/02", "29/02" before a common February)
+ * stays impossible, so Gate 3 refuses it.
  */
 function yearless(today: EpochDay, month: number, day: number): EpochDay | Impossible {
-  const { year } = civilDate(today);
-  for (let y = year; y <= year + 4; y++) {
-    const candidate = validDay(y, month, day);
-    if (candidate !== undefined && candidate >= today) return candidate;
-  }
-  return {
-    impossible: `${validDay(year, month, 1) !== undefined && epochDay(year, month, 1) >= today ? year : year + 1}-${pad(month)}-${pad(day)}`,
-  };
+  return exactDay(yearOfDayMonth(today, month, day, 'next'), month, day);
 }
 
 /** The same day and month, in the past: the latest on or before today. */
 function lastYearless(today: EpochDay, month: number, day: number): EpochDay | Impossible {
-  const { year } = civilDate(today);
-  for (let y = year; y >= year - 4; y--) {
-    const candidate = validDay(y, month, day);
-    if (candidate !== undefined && candidate <= today) return candidate;
-  }
-  return { impossible: `${year}-${pad(month)}-${pad(day)}` };
+  return exactDay(yearOfDayMonth(today, month, day, 'last'), month, day);
 }
 
 /** The last "dia N" on or before today. */

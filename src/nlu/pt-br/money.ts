@@ -78,10 +78,12 @@ const REFERENCE_PARTS = new Set([
 /**
  * A Brazilian phone number as typed: a mobile's 9 and eight digits with a dash ("99834-2210",
  * "9 9123-4567"), with or without the area code ("11 …", "(48) …"), or eleven digits in a row
- * with the mobile 9 ("11998342210"). Never an amount nor a boleto number.
+ * with the mobile 9 ("11998342210"). Never an amount nor a boleto number. A comma or a full
+ * stop right after it ends the sentence ("o zap dele é 11 98765-4321, vence dia 2"); with a
+ * digit after it, it is part of a number.
  */
 const PHONE =
-  /(?<![\d.,])(?:\+?55\s?)?(?:\(?\d{2}\)?\s?)?(?:9\s?\d{4}|\d{4})-\d{4}(?![\d.,])|(?<![\d.,])(?:55)?\d{2}9\d{8}(?![\d.,])/g;
+  /(?<!\d|\d[.,])(?:\+?55\s?)?(?:\(?\d{2}\)?\s?)?(?:9\s?\d{4}|\d{4})-\d{4}(?!\d|[.,]\d)|(?<!\d|\d[.,])(?:55)?\d{2}9\d{8}(?!\d|[.,]\d)/g;
 
 /** Claims the tokens of every phone number in the message. */
 function claimPhones(scan: Scan): void {
@@ -170,6 +172,20 @@ export function extractMoney(scan: Scan): {
       if (rest !== undefined && rest.cents < cents) {
         cents += rest.cents;
         end = rest.end;
+      }
+    }
+    // "dois mil e meio", "2 mil e meio", "um milhão e meio": half of the scale just said (read
+    // as the whole thousand before, R$ 2.000 for R$ 2.500).
+    if (scan.word(end) === 'e' && scan.word(end + 1) === 'meio' && scan.isFree(end) && scan.isFree(end + 1)) {
+      const reais = cents / 100;
+      const scale = [1_000_000, 1_000].find((unit) => reais >= unit && reais % unit === 0);
+      // Under a thousand, "trinta e meio" is R$ 30,50: half a real.
+      const half =
+        scale !== undefined ? (scale / 2) * 100 : Number.isInteger(reais) && reais < 1_000 ? 50 : 0;
+      if (half > 0) {
+        cents += half;
+        end += 2;
+        marked = true;
       }
     }
     if (CURRENCY.has(scan.word(end)) && scan.isFree(end)) {

@@ -31,6 +31,10 @@ const CLAUSE_END = /[,;:.?¿!¡¤]/;
 const TAKEN_BACK_CLAUSE =
   /^\s*(?:(?:perdon|no|digo|mejor dicho|bueno no|corrijo|me equivoque|no no)\s*|[\d\s]*)$/;
 
+/** A clause that only gives a new value: "ahora es", "ahora son de", "y ya quedó en". */
+const REPLACEMENT_CLAUSE =
+  /^\s*(?:y\s+)?(?:ahora|ya|pero ahora)\s+(?:es|son|esta en|quedo en|queda en)?\s*(?:de\s+)?$/;
+
 /** The role the words around an amount state, if they state one. */
 export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRole | undefined {
   // Only the amount's own clause counts: up to the nearest punctuation or other amount.
@@ -42,6 +46,10 @@ export function statedRole(analysis: Analysis, mention: MoneyMention): AmountRol
   // amount taken back is still in digits here (its thousands comma splits a clause).
   for (let i = 0; i < 5 && TAKEN_BACK_CLAUSE.test(before) && clauses.length > 0; i++)
     before = clauses.pop() ?? before;
+  // "el pago mínimo ya no es 900, ahora es 1,150": the new value takes the role the words gave
+  // the value it replaces (read up to that one).
+  if (REPLACEMENT_CLAUSE.test(before) && clauses.length > 0)
+    before = (clauses.pop() ?? '').replace(/¤[^¤]*$/, '');
   const rest = analysis.shape.slice(mention.end);
   const after = rest.split(CLAUSE_END)[0] ?? '';
   // The words after, read with the amounts still in place: "mínimo" before another amount names it.

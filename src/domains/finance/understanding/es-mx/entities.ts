@@ -20,7 +20,10 @@ import { focusOn, type Focus } from './request-focus';
 /** "categoría otros": income filed under a category by the user. */
 const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
 /** "corte el 3", "fecha de corte: 3": the statement's cut-off day, not the day payment is due. */
-const CUTOFF = /\bcorte\s*:?\s*(?:es\s+)?$/;
+/** The statement's cut-off day, not its due day: "corte: 3", "corta el 3 y la fecha límite es el 23". */
+const CUTOFF = /\b(?:corte|corta|cortan)\s*:?\s*(?:es\s+)?(?:el\s+)?(?:dia\s+)?$/;
+/** The day something was paid, in its clause: "ya liquidé la tarjeta Nu el 5" is no due day. */
+const WHEN_PAID = /\b(?:liquide|pague|termine de pagar|acabe de pagar|abone|cubri)\b[^,.;:]*$/;
 const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|subio|sube|ahora)\b/;
 /**
  * A debt paid off ("ya liquidé la tarjeta Nu", "ya no le debo nada a mi hermano"): its balance is
@@ -228,7 +231,10 @@ export function months(
 export function dueDays(analysis: Analysis, focus?: Focus): number[] {
   const dates = focus ? focus.prefer(analysis.dates) : analysis.dates;
   const days = dates.filter(
-    (mention) => mention.kind === 'day-of-month' && !CUTOFF.test(analysis.folded.slice(0, mention.start)),
+    (mention) =>
+      mention.kind === 'day-of-month' &&
+      !CUTOFF.test(analysis.folded.slice(0, mention.start)) &&
+      !WHEN_PAID.test(analysis.folded.slice(0, mention.start)),
   );
   // "ahora vence el 3, ya no el 28": the day taken back is not a second due day.
   const kept = days.filter((mention) => !TAKEN_BACK.test(analysis.folded.slice(0, mention.start)));
