@@ -24,6 +24,9 @@ const KNOWN: Readonly<Record<string, ValueKind>> = {
   balance_mxn_cents: 'amount',
   minimum_payment_mxn_cents: 'amount',
   due_date: 'date',
+  // A list's stretch of due dates (domains/boletos/understanding/pt-br/list-window.ts).
+  due_from: 'date',
+  due_until: 'date',
   date_iso: 'date',
   month: 'date',
   contact_name: 'name',

@@ -77,6 +77,7 @@ export const boletosCatalog = {
   list_line: '• nº {number} — {amount} — {contact} — vence {dueDate} — {status}',
   list_more: '… e mais {count}.',
   list_empty: 'Nenhum boleto encontrado.',
+  list_empty_filtered: 'Nenhum boleto {filter}.',
   message_queued_email: 'Mensagem para {contact} na fila de envio por e-mail ({address}).',
   message_queued_whatsapp: 'Mensagem para {contact} na fila de envio pelo WhatsApp ({address}).',
   message_no_email:
@@ -97,8 +98,12 @@ export const boletosCatalog = {
   filter_CANCELLED: 'cancelados',
   filter_OVERDUE: 'vencidos',
   filter_contact: 'de {contact}',
+  filter_due_on: 'com vencimento em {day}',
+  filter_due_between: 'com vencimento de {from} a {until}',
+  filter_due_until: 'com vencimento até {until}',
+  filter_due_from: 'com vencimento a partir de {from}',
   // GENERAL_QUESTION
-  help: 'Sou a Iris. Posso criar e cancelar boletos (sempre com a sua confirmação), consultar o status de um boleto, listar boletos por status ou contato e enviar mensagens aos seus contatos. Exemplo: "cria um boleto de R$ 150 pro João pra dia 10".',
+  help: 'Sou a Iris. Posso criar e cancelar boletos (sempre com a sua confirmação), consultar o status de um boleto, listar boletos por status, contato ou vencimento ("o que vence essa semana?") e enviar mensagens aos seus contatos. Exemplo: "cria um boleto de R$ 150 pro João pra dia 10".',
 } as const;
 
 export type BoletosMessageKey = keyof typeof boletosCatalog;

@@ -109,8 +109,7 @@ export const boletosPack: DomainPack = {
       case 'cancel_boleto':
         return { text: say('cancelled', { number: b.number }) };
       case 'get_boleto_status':
-        if (Array.isArray(result.boletos))
-          return { text: renderList(result as Parameters<typeof renderList>[0]) };
+        if (Array.isArray(result.boletos)) return { text: renderList(result as unknown as ListResult) };
         return {
           text: say('status', {
             number: b.number,
@@ -122,14 +121,7 @@ export const boletosPack: DomainPack = {
         };
       case 'list_boletos':
         return {
-          text: renderList(
-            result as {
-              total: number;
-              status: string | null;
-              contact_name: string | null;
-              boletos: BoletoResult[];
-            },
-          ),
+          text: renderList(result as unknown as ListResult),
         };
       case 'queue_message': {
         const contact = String(result.contact_name);
@@ -160,19 +152,38 @@ export const boletosPack: DomainPack = {
   },
 };
 
-function renderList(list: {
+interface ListResult {
   total: number;
   status: string | null;
   contact_name: string | null;
+  /** Absent in a result stored before lists filtered by due date. */
+  due_date?: string | null;
+  due_from?: string | null;
+  due_until?: string | null;
   boletos: BoletoResult[];
-}): string {
-  if (list.total === 0) return say('list_empty');
+}
+
+function dueFilterWords(list: ListResult): string {
+  if (list.due_date) return say('filter_due_on', { day: date(list.due_date) });
+  if (list.due_from && list.due_until)
+    return say('filter_due_between', { from: date(list.due_from), until: date(list.due_until) });
+  if (list.due_until) return say('filter_due_until', { until: date(list.due_until) });
+  if (list.due_from) return say('filter_due_from', { from: date(list.due_from) });
+  return '';
+}
+
+function renderList(list: ListResult): string {
   const filters = [
     list.status ? say(`filter_${list.status}`) : '',
     list.contact_name ? say('filter_contact', { contact: list.contact_name }) : '',
+    dueFilterWords(list),
   ]
     .filter(Boolean)
     .join(' ');
+  // "Nenhum boleto com vencimento de 23/11 a 29/11.": says what was looked for. A status or a
+  // contact alone keeps the plain sentence (the contact's name is not known when none matched).
+  const due = dueFilterWords(list);
+  if (list.total === 0) return due ? say('list_empty_filtered', { filter: due }) : say('list_empty');
   const header = filters
     ? say('list_header_filtered', { filter: filters, count: list.total })
     : say('list_header', { count: list.total });

@@ -196,11 +196,29 @@ export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Recor
   },
 });
 
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const listInput = z.object({
   status: z.enum(BOLETO_STATUSES).optional(),
   contact_id: z.string().uuid().optional(),
+  /** One due day ("o que vence amanhã?"), or a stretch of them, both ends included. */
+  due_date: isoDay.optional(),
+  due_from: isoDay.optional(),
+  due_until: isoDay.optional(),
   limit: z.number().int().min(1).max(50).default(10),
 });
+
+/** The due-date filter of a list: one day, or a stretch (either end may be open). */
+function dueFilter(params: { due_date?: string; due_from?: string; due_until?: string }) {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  if (params.due_date) return { dueDate: day(params.due_date) };
+  if (!params.due_from && !params.due_until) return {};
+  return {
+    dueDate: {
+      ...(params.due_from ? { gte: day(params.due_from) } : {}),
+      ...(params.due_until ? { lte: day(params.due_until) } : {}),
+    },
+  };
+}
 
 export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<string, unknown>>({
   name: 'list_boletos',
@@ -208,6 +226,9 @@ export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<stri
   parameters: z.object({
     status: z.enum(BOLETO_STATUSES).optional().describe('Filtrar por status'),
     contact_name: z.string().optional().describe('Filtrar pelo nome do contato'),
+    due_date: z.string().optional().describe('Só os que vencem neste dia (AAAA-MM-DD)'),
+    due_from: z.string().optional().describe('Só os que vencem a partir deste dia (AAAA-MM-DD)'),
+    due_until: z.string().optional().describe('Só os que vencem até este dia (AAAA-MM-DD)'),
   }),
   input: listInput,
   async execute(raw, ctx) {
@@ -215,7 +236,8 @@ export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<stri
     const where = {
       tenantId: ctx.tenant.id,
       ...(params.contact_id ? { contactId: params.contact_id } : {}),
-      ...statusFilter(params.status, ctx.today),
+      // Both may bound the due date ("pendentes" means not yet due): each is its own condition.
+      AND: [statusFilter(params.status, ctx.today), dueFilter(params)],
     };
     const [rows, total] = await Promise.all([
       ctx.db.boleto.findMany({
@@ -230,6 +252,9 @@ export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<stri
       total,
       status: params.status ?? null,
       contact_name: params.contact_id ? (rows[0]?.contact.name ?? null) : null,
+      due_date: params.due_date ?? null,
+      due_from: params.due_from ?? null,
+      due_until: params.due_until ?? null,
       boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
     };
   },

@@ -40,7 +40,14 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (due !== undefined) {
     if (typeof due !== 'string' || !isRealDate(due))
       return { status: 'invalid', messageKey: 'due_date_invalid', field: 'due_date' };
-    if (due < scope.today) return { status: 'invalid', messageKey: 'due_date_past', field: 'due_date' };
+    // Only a new boleto's due date must lie ahead: a list may ask what fell due yesterday.
+    if (intent === 'CREATE_BOLETO' && due < scope.today)
+      return { status: 'invalid', messageKey: 'due_date_past', field: 'due_date' };
+  }
+  for (const field of ['due_from', 'due_until'] as const) {
+    const day = entities[field];
+    if (day !== undefined && (typeof day !== 'string' || !isRealDate(day)))
+      return { status: 'invalid', messageKey: 'due_date_invalid', field: 'due_date' };
   }
   const content = entities.message_content;
   if (content !== undefined && String(content).trim() === '') {
@@ -119,6 +126,8 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   if (due !== undefined) params.due_date = due;
   if (content !== undefined) params.message_content = String(content).trim();
   if (entities.status !== undefined) params.status = entities.status;
+  if (entities.due_from !== undefined) params.due_from = entities.due_from;
+  if (entities.due_until !== undefined) params.due_until = entities.due_until;
   return { status: 'pass', params };
 }
 

@@ -342,6 +342,12 @@ export const BOLETOS_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
     '(quantos boletos|quanto) (tenho|eu tenho) (pra receber|a receber|em aberto)?',
     'quanto (o|a) {name} (me deve|tá me devendo|está me devendo|ainda deve|deve)?',
     '(o|a) {name} (me deve|tá devendo|ainda deve) quanto?',
+    // Stretches of due dates (list-window.ts reads them).
+    '(o que|oq|quais|quais boletos) (vence|vencem|vão vencer) (nos|nos próximos|pros próximos) (7|10|15|30|trinta|quinze) dias?',
+    '(o que|quais) (vence|vencem) até (sexta|o fim do mês|dia 10|dia 15|o dia 30|amanhã)?',
+    '(quais|o que) (venceu|venceram) (nos últimos|nos ultimos) (7|15|30) dias?',
+    '(lista|mostra|me mostra) (os boletos|o que vence) (do mês que vem|do próximo mês|do mês passado|desse mês)',
+    '(quais|o que) (vence|vencem) (em|no mês de) (janeiro|fevereiro|março|dezembro)?',
   ],
   SEND_MESSAGE: [
     '(manda|envia|mande|envie|manda uma mensagem|envia uma msg|manda um recado|manda um whats|manda um zap) (pro|pra|para o|para a) {name} (dizendo que|falando que|avisando que|que|:) {content}',

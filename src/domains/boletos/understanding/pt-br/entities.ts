@@ -7,8 +7,8 @@ import { EntityCollector, type Resolved } from '../../../../nlu/pt-br/entity-col
 
 /**
  * Turns mentions into the entities of an intent. The names are the contract with the pipeline:
- * contact_name, amount_cents, due_date, boleto_id, message_content (and `status`, internal to
- * LIST_BOLETOS).
+ * contact_name, amount_cents, due_date, boleto_id, message_content (and `status`, `due_from`
+ * and `due_until`, internal to LIST_BOLETOS: a stretch of due dates, see list-window.ts).
  *
  * Unmarked numbers are read by intent: creating, "boleto 150" is the amount; cancelling or
  * checking, "o 45" is the boleto number; otherwise they are dropped. A field with two
@@ -27,7 +27,7 @@ const FIELDS: Record<Intent, ReadonlySet<string>> = {
   CANCEL_BOLETO: new Set(['contact_name', 'boleto_id']),
   CHECK_STATUS: new Set(['contact_name', 'boleto_id']),
   SEND_MESSAGE: new Set(['contact_name', 'message_content']),
-  LIST_BOLETOS: new Set(['contact_name', 'due_date', 'status']),
+  LIST_BOLETOS: new Set(['contact_name', 'due_date', 'due_from', 'due_until', 'status']),
   GENERAL_QUESTION: new Set(),
   UNKNOWN: new Set(),
 };
@@ -88,7 +88,11 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     if (ids.includes(bare) && bare.id !== undefined) out.add('boleto_id', bare.id);
   }
 
-  if (wants.has('due_date')) {
+  const window = wants.has('due_until') ? mentions.listWindow : undefined;
+  if (window) {
+    if (window.from !== undefined) out.add('due_from', window.from);
+    out.add('due_until', window.until);
+  } else if (wants.has('due_date')) {
     // A story around the request may hold other days ("ontem fechei o serviço ... vence sexta"):
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);

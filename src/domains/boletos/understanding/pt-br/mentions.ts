@@ -11,6 +11,7 @@ import {
 } from '../../../../nlu/pt-br/money';
 import type { Scan } from '../../../../nlu/pt-br/scan';
 import { extractStatus, type BoletoStatus } from './status-filter';
+import { listWindow, type DueWindow } from './list-window';
 import { claimTimes } from '../../../../nlu/pt-br/times';
 
 /**
@@ -24,6 +25,8 @@ export interface Mentions {
   dueDates: DateMention[];
   /** The dates that may filter a list: not one of a clause about something else. */
   listDates: DateMention[];
+  /** A stretch of due dates a list may ask about ("essa semana", "até sexta", "em dezembro"). */
+  listWindow: DueWindow | undefined;
   ids: IdMention[];
   amounts: AmountMention[];
   /** Unmarked numbers: amounts or boleto numbers depending on the intent. */
@@ -52,6 +55,7 @@ export function readMentions(scan: Scan, today: EpochDay, options: { content: bo
     dates: withoutDenied(scan, dates),
     dueDates: withoutDenied(scan, dueDates),
     listDates: dates.filter((date) => mayFilterList(scan, date)),
+    listWindow: listWindow(scan, dates, today),
     ids,
     ...owned,
     boletoNumbers: owned.bare.filter((value) => saidAsBoletoNumber(scan, value.from)),
