@@ -17,7 +17,7 @@ describe('outbound worker: a reply sent during a Redis hiccup goes out once', ()
   const redis = new Redis(TEST_REDIS_URL);
   const keys = new RedisKeys(prefix);
   const connection = redisConnection(TEST_REDIS_URL);
-  const outbox = new Outbox(connection, prefix, redis);
+  const outbox = new Outbox(connection, prefix, redis, keys);
 
   afterAll(async () => {
     await outbox.close();
