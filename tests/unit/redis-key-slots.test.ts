@@ -5,11 +5,12 @@ import calculateSlot from 'cluster-key-slot';
 import { ChatPacer } from '../../src/channels/telegram/pacer';
 import { ReplyLedger } from '../../src/channels/whatsapp/reply-ledger';
 import { SendPacer } from '../../src/channels/whatsapp/send-pacer';
+import { serversOf } from '../../src/core/redis-client';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { LUA_SCRIPTS, runLua } from '../../src/core/redis-script';
 import { ConversationStore } from '../../src/stores/conversation-store';
 import { RedisLease } from '../../src/stores/redis-lease';
-import { testRedis } from '../support/test-env';
+import { TEST_REDIS_CLUSTER_NODES, testRedis } from '../support/test-env';
 
 /**
  * On Redis Cluster every Lua script must touch keys of one hash slot (else CROSSSLOT). The real
@@ -91,6 +92,12 @@ describe('Redis key slots', () => {
     const crossSlot = calls.filter((call) => new Set(call.keys.map((key) => calculateSlot(key))).size > 1);
     expect(crossSlot).toEqual([]);
     expect(new Set(calls.map((call) => call.script))).toEqual(new Set(LUA_SCRIPTS));
+  });
+
+  it('runs on the cluster when `npm run test:cluster` started one', async () => {
+    await redis.ping();
+    expect(redis.isCluster).toBe(TEST_REDIS_CLUSTER_NODES !== undefined);
+    if (redis.isCluster) expect(serversOf(redis)).toHaveLength(3);
   });
 
   it('lists every script of src/core/lua', () => {
