@@ -20,6 +20,7 @@ module.exports = {
     'integration/voice-notes',
     'integration/telegram-e2e',
     'integration/web-chat',
+    'integration/web-chat-browser',
     'integration/web-endpoints',
     'integration/ai-gate',
     'integration/tool-call-limiter',
