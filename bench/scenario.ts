@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { loadConfig } from '../config';
 import { Container } from '../src/app/container';
+import { serversOf, type RedisClient } from '../src/core/redis-client';
 import { startOutboundWorker } from '../src/queues/outbound-worker';
 import { PipelineChild } from './children';
 import { add, diff, emptyCounts, snapshot, type Counts } from './counting';
@@ -27,14 +27,22 @@ export interface ScenarioResult {
   childPeakRssMb: number[];
 }
 
-/** Deletes every key of a prefix (queues, mailboxes, state) once a run is over. */
-export async function dropPrefix(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.unlink(...keys);
-  } while (cursor !== '0');
+/**
+ * Deletes every key of a prefix (queues, mailboxes, state) once a run is over, on each server
+ * (BullMQ's keys start with `{prefix}` on a cluster). One UNLINK per key: on a cluster node the
+ * keys of one batch are in many slots.
+ */
+export async function dropPrefix(redis: RedisClient, prefix: string): Promise<void> {
+  for (const server of serversOf(redis)) {
+    for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await server.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await keys.reduce((p, key) => p.unlink(key), server.pipeline()).exec();
+      } while (cursor !== '0');
+    }
+  }
 }
 
 function freshPrefix(label: string): string {

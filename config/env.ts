@@ -31,7 +31,19 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .default('redis://127.0.0.1:6379'),
-  /** Prefix of every BullMQ queue and Redis key Iris writes; lets tests and tenants share a Redis. */
+  /**
+   * Redis Cluster instead of one Redis: some of its nodes, `host:port,host:port` (the client
+   * finds the others). REDIS_URL's user, password and rediss:// (TLS) then apply to every node;
+   * its host and port are not used. README "Redis Cluster".
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^\s*[^\s,:]+:\d+\s*(,\s*[^\s,:]+:\d+\s*)*$/, 'host:port,host:port')
+    .optional(),
+  /**
+   * Prefix of every BullMQ queue and Redis key Iris writes; lets tests and tenants share a Redis.
+   * On a cluster, BullMQ's keys get it as a hash tag (`{iris}`): see `src/app/redis-connection.ts`.
+   */
   IRIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only')

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
+import { bullConnection, closeBullConnection, createRedisClient, queuePrefix } from './redis-connection';
 import type { Logger } from 'pino';
 import type { MailTransport } from '../core/mail';
 import { SmtpMailTransport } from '../providers/smtp-mail';
@@ -53,19 +54,7 @@ import { createLogger } from './logger';
 import type { TurnHandlerDeps } from '../queues/turn-handler';
 import { packFor } from './packs';
 
-/** Turns a redis:// URL into BullMQ connection options (workers need maxRetriesPerRequest null). */
-export function redisConnection(url: string): ConnectionOptions {
-  const u = new URL(url);
-  return {
-    host: u.hostname,
-    port: Number(u.port || 6379),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
-    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
-    maxRetriesPerRequest: null,
-  };
-}
+export { redisConnection } from './redis-connection';
 
 /**
  * The composition root: the one place that builds real adapters from configuration. Each
@@ -74,7 +63,9 @@ export function redisConnection(url: string): ConnectionOptions {
 export class Container {
   readonly logger: Logger;
   readonly connection: ConnectionOptions;
-  readonly redis: Redis;
+  /** BullMQ's key prefix: IRIS_PREFIX, as a hash tag on a cluster (`redis-connection.ts`). */
+  readonly queuePrefix: string;
+  readonly redis: RedisClient;
   readonly db: PrismaClient;
   readonly keys: RedisKeys;
   readonly outbox: Outbox;
@@ -109,13 +100,14 @@ export class Container {
     options: { logger?: Logger; role?: string } = {},
   ) {
     this.logger = options.logger ?? createLogger(config.LOG_LEVEL, options.role ?? 'iris');
-    this.connection = redisConnection(config.REDIS_URL);
-    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: true });
+    this.connection = bullConnection(config);
+    this.queuePrefix = queuePrefix(config);
+    this.redis = createRedisClient(config, { maxRetriesPerRequest: 3, lazyConnect: true });
     this.db = createPrismaClient(config.DATABASE_URL);
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
     this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);
-    this.outbox = new Outbox(this.connection, config.IRIS_PREFIX, this.redis);
+    this.outbox = new Outbox(this.connection, this.queuePrefix, this.redis, this.keys);
     this.directory = new Directory(this.db);
     this.conversations = new ConversationStore(this.redis, this.keys, {
       lockTtlMs: PRODUCT.conversationLockTtlMs,
@@ -127,12 +119,12 @@ export class Container {
     });
     this.turns = new Queue(QUEUES.turns, {
       connection: this.connection,
-      prefix: config.IRIS_PREFIX,
+      prefix: this.queuePrefix,
       defaultJobOptions: TURN_JOB_OPTIONS,
     });
     this.transcribe = new Queue(QUEUES.transcribe, {
       connection: this.connection,
-      prefix: config.IRIS_PREFIX,
+      prefix: this.queuePrefix,
       defaultJobOptions: TRANSCRIBE_JOB_OPTIONS,
     });
     this.transcriber = config.GEMINI_API_KEY
@@ -283,7 +275,7 @@ export class Container {
     if (!this.knowledgeQueueInstance) {
       this.knowledgeQueueInstance = new Queue(QUEUES.knowledge, {
         connection: this.connection,
-        prefix: this.config.IRIS_PREFIX,
+        prefix: this.queuePrefix,
       });
       this.knowledgeQueueInstance.on('error', (error) =>
         this.logger.warn({ err: error }, 'knowledge queue error (retrying)'),
@@ -355,6 +347,10 @@ export class Container {
       this.knowledgeQueueInstance?.close(),
       this.auditBatch.flush(),
     ]);
-    await Promise.allSettled([this.db.$disconnect(), this.redis.quit()]);
+    await Promise.allSettled([
+      this.db.$disconnect(),
+      this.redis.quit(),
+      closeBullConnection(this.connection),
+    ]);
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { Logger } from 'pino';
 import { PRODUCT } from '../../config/product';
 import type { Ingress, IngressOutcome } from '../core/channel';
@@ -16,7 +16,7 @@ import type { Directory } from './directory';
 import { linkIdentity } from './invites';
 
 export interface IngressDeps {
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   conversations: ConversationStore;
   directory: Directory;
@@ -48,7 +48,9 @@ export function conversationIdFor(tenantId: string, channel: string, chatId: str
  * something under way: a proposal made before an upgrade is confirmed where it waits, and the
  * old conversation is left once it is idle. That check costs one Redis call per such message
  * and can go once no deployment has conversations from before thread ids (their keys live at
- * most the inactivity TTL after their last turn).
+ * most the inactivity TTL after their last turn). A message already pushed to the old
+ * conversation counts as under way there, so its redelivery meets its dedupe mark (which lives
+ * in its conversation's slot) rather than joining the thread's conversation a second time.
  */
 async function conversationOf(
   deps: IngressDeps,
@@ -57,7 +59,13 @@ async function conversationOf(
 ): Promise<string> {
   const byChat = conversationIdFor(who.tenantId, envelope.channel, envelope.chatId, who.userId);
   if (!envelope.threadId || envelope.threadId === envelope.chatId) return byChat;
-  if (await deps.conversations.inFlight(byChat, who.tenantId)) return byChat;
+  const seen = deps.keys.conversationDedupe(
+    byChat,
+    envelope.channel,
+    envelope.account,
+    envelope.platformMessageId,
+  );
+  if (await deps.conversations.inFlight(byChat, who.tenantId, seen)) return byChat;
   return conversationIdFor(who.tenantId, envelope.channel, envelope.threadId, who.userId);
 }
 
@@ -110,7 +118,15 @@ export function createIngress(deps: IngressDeps): Ingress {
         ...(envelope.inGroup ? { inGroup: true } : {}),
         content,
       };
-      const added = await deps.conversations.push(message, dedupeKey);
+      const added = await deps.conversations.push(
+        message,
+        deps.keys.conversationDedupe(
+          conversationId,
+          envelope.channel,
+          envelope.account,
+          envelope.platformMessageId,
+        ),
+      );
       if (!added) {
         deps.logger.debug({ platformMessageId: envelope.platformMessageId }, 'duplicate delivery dropped');
         return { status: 'duplicate' };

@@ -53,7 +53,7 @@ export function startKnowledgeIngestion(c: Container, backoffMs?: readonly numbe
   if (!c.aiProviders.anyEmbedder) return undefined;
   return startKnowledgeWorker({
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
     queue: c.knowledgeQueue,
     embedRun: embeddingRunner(c),
     logger: c.logger.child({ component: 'knowledge-ingestion' }),

@@ -21,6 +21,7 @@ import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
 import type { Container } from './container';
 import { checkRedisPolicy } from './redis-policy';
+import { serversOf } from '../core/redis-client';
 import {
   confirmationOutcome,
   SHARED_METRICS as M,
@@ -36,7 +37,7 @@ import {
 export function turnTransport(c: Container) {
   return {
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
     conversations: c.conversations,
     outbox: c.outbox,
     transcribe: c.transcribe,
@@ -57,7 +58,7 @@ export function startPipeline(
   } = {},
 ): Worker {
   const metrics = sharedMetricsOf(c);
-  if (c.config.CHECK_REDIS_POLICY) void checkRedisPolicy(c.redis, c.logger.child({ component: 'redis' }));
+  if (c.config.CHECK_REDIS_POLICY) void checkEveryRedisServer(c);
   const handlerDeps = c.turnHandlerDeps();
   const summaries = startSummaries(c);
   const worker = startTurnWorker({
@@ -173,13 +174,13 @@ function startSummaries(
   | { request: (tenantId: string, conversationId: string) => Promise<void>; stop(): Promise<void> }
   | undefined {
   if (!c.aiProviders.any) return undefined;
-  const queue = new Queue(QUEUES.summaries, { connection: c.connection, prefix: c.config.IRIS_PREFIX });
+  const queue = new Queue(QUEUES.summaries, { connection: c.connection, prefix: c.queuePrefix });
   const logger = c.logger.child({ component: 'summaries' });
   queue.on('error', (error) => logger.warn({ err: error }, 'summaries queue error (retrying)'));
   const summarizer = c.summarizer;
   const worker = startSummaryWorker({
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
     conversations: c.conversations,
     summarize: async (tenantId, previous, messages, now) => {
       const tenant = await c.directory.tenant(tenantId);
@@ -202,7 +203,7 @@ export function startTranscriber(c: Container): Worker {
   const metrics = sharedMetricsOf(c);
   const worker = startTranscribeWorker({
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
     conversations: c.conversations,
     audio: c.audio,
     transcriber: c.transcriber && countingErrors(c.transcriber, metrics),
@@ -230,4 +231,18 @@ function countingErrors(transcriber: Transcriber, metrics: SharedMetrics): Trans
       }
     },
   };
+}
+
+/**
+ * The Redis policy check (redis-policy.ts) on each server that holds keys: the one Redis, or
+ * every master of a cluster (INFO and CONFIG answer for one server only).
+ */
+async function checkEveryRedisServer(c: Container): Promise<void> {
+  const logger = c.logger.child({ component: 'redis' });
+  // A cluster client knows its masters once connected.
+  await c.redis.ping().catch(() => undefined);
+  for (const server of serversOf(c.redis)) {
+    const { host, port } = server.options;
+    await checkRedisPolicy(server, c.redis.isCluster ? logger.child({ server: `${host}:${port}` }) : logger);
+  }
 }

@@ -22,7 +22,7 @@ export function startScheduledJobs(
   logger: Logger,
 ): { stop(): Promise<void> } {
   const connection = c.connection;
-  const prefix = c.config.IRIS_PREFIX;
+  const prefix = c.queuePrefix;
   const queue = new Queue(QUEUES.scheduled, { connection, prefix });
   queue.on('error', (error) => logger.warn({ err: error }, 'scheduled jobs queue error (retrying)'));
   for (const job of jobs) {

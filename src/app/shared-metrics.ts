@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { Logger } from 'pino';
 import type { Container } from './container';
 
@@ -85,7 +85,7 @@ export class SharedMetrics {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly redis: Pick<Redis, 'pipeline'>,
+    private readonly redis: Pick<RedisClient, 'pipeline'>,
     private readonly key: string,
     private readonly options: { flushMs?: number; logger?: Logger } = {},
   ) {}
@@ -142,7 +142,7 @@ export class SharedMetrics {
 }
 
 /** Prometheus text for every shared metric, from the hash the processes add to. */
-export async function renderSharedMetrics(redis: Pick<Redis, 'hgetall'>, key: string): Promise<string> {
+export async function renderSharedMetrics(redis: Pick<RedisClient, 'hgetall'>, key: string): Promise<string> {
   const fields = await redis.hgetall(key);
   const out: string[] = [];
   for (const metric of Object.values(SHARED_METRICS) as SharedMetric[]) {

@@ -35,7 +35,7 @@ export function buildWeb(c: Container, extraQueues: Queue[] = []): FastifyInstan
   // Read-only handles on the channels' reply queues, for their depths and the dashboard.
   const outbound = CHANNEL_MODULES.filter((module) => module.served).map(
     (module) =>
-      new Queue(outboundQueueName(module.id, ''), { connection: c.connection, prefix: c.config.IRIS_PREFIX }),
+      new Queue(outboundQueueName(module.id, ''), { connection: c.connection, prefix: c.queuePrefix }),
   );
   const queues = [c.turns, c.transcribe, ...outbound, ...extraQueues];
   app.addHook('onClose', async () => {

@@ -1,8 +1,13 @@
 /**
  * Every Redis key Iris writes, in one place (BullMQ's own keys aside: it builds them from the
- * same prefix). Keys of one conversation share a hash tag (`{conversationId}`) so a Lua script
- * touching several of them stays valid on Redis Cluster. The channels' keys are here too, under
+ * same prefix, `src/queues/names.ts`). The channels' keys are here too, under
  * `<prefix>:telegram:<bot>` and `<prefix>:wa:<account>`.
+ *
+ * Redis Cluster: every Lua script and MULTI must touch keys of one hash slot. So the keys one
+ * script reads together share a hash tag: a conversation's (`{conversationId}`: mailbox, lock,
+ * state, confirmation and the dedupe marks of the messages pushed to it) and a WhatsApp
+ * account's send schedules (`{account}`). Every other key is used alone and spreads over the
+ * slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
 export class RedisKeys {
   constructor(readonly prefix: string) {}
@@ -30,8 +35,21 @@ export class RedisKeys {
   activeMailboxes(): string {
     return `${this.prefix}:mailboxes`;
   }
+  /** A platform message seen outside any conversation (an invite link, an unknown sender). */
   dedupe(channel: string, account: string, platformMessageId: string): string {
     return `${this.prefix}:dedupe:${channel}:${account}:${platformMessageId}`;
+  }
+  /**
+   * A platform message pushed to this conversation's mailbox: set by the push itself, in the
+   * same script, so it lives in the conversation's slot.
+   */
+  conversationDedupe(
+    conversationId: string,
+    channel: string,
+    account: string,
+    platformMessageId: string,
+  ): string {
+    return `${this.prefix}:conv:{${conversationId}}:dedupe:${channel}:${account}:${platformMessageId}`;
   }
   unknownUserNotice(channel: string, externalUserId: string): string {
     return `${this.prefix}:unknown:${channel}:${externalUserId}`;
@@ -97,8 +115,9 @@ export class RedisKeys {
       reply: (replyId) => `${base}:reply:${replyId}`,
       sentMessage: (waMessageId) => `${base}:msg:${waMessageId}`,
       quotable: (waMessageId) => `${base}:quote:${waMessageId}`,
-      chatSlot: (chatId) => `${base}:rl:chat:${chatId}`,
-      accountSlot: () => `${base}:rl:account`,
+      // One script reserves both schedules at once: they share the account's hash tag.
+      chatSlot: (chatId) => `${this.prefix}:wa:{${account}}:rl:chat:${chatId}`,
+      accountSlot: () => `${this.prefix}:wa:{${account}}:rl:account`,
       statusBoard: () => `${base}:status`,
     };
   }

@@ -1,25 +1,29 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client';
 
 /**
  * Every Lua script Iris runs on Redis lives in `src/core/lua/<name>.lua`, with its keys,
  * arguments and answer described at its top: a step that must be atomic across processes is
- * read in one place, not inline in the code that calls it.
+ * read in one place, not inline in the code that calls it. On Redis Cluster the keys of one
+ * call must share a hash slot (`core/redis-keys.ts`; `tests/unit/redis-key-slots.test.ts`).
  */
-export type LuaScriptName =
-  | 'conversation-in-flight'
-  | 'delete-if-owner'
-  | 'mailbox-commit'
-  | 'mailbox-drop-head'
-  | 'mailbox-lock'
-  | 'mailbox-push'
-  | 'mailbox-release'
-  | 'raise-counter'
-  | 'renew-if-owner'
-  | 'reserve-slot'
-  | 'state-replace-if-idle';
+export const LUA_SCRIPTS = [
+  'conversation-in-flight',
+  'delete-if-owner',
+  'mailbox-commit',
+  'mailbox-drop-head',
+  'mailbox-lock',
+  'mailbox-push',
+  'mailbox-release',
+  'raise-counter',
+  'renew-if-owner',
+  'reserve-slot',
+  'state-replace-if-idle',
+] as const;
+
+export type LuaScriptName = (typeof LUA_SCRIPTS)[number];
 
 interface LoadedScript {
   source: string;
@@ -43,7 +47,7 @@ function load(name: LuaScriptName): LoadedScript {
  * a server that does not have it yet (first call, restart, failover) gets the body.
  */
 export async function runLua(
-  redis: Redis,
+  redis: RedisClient,
   name: LuaScriptName,
   keys: readonly string[],
   args: ReadonlyArray<string | number> = [],

@@ -1,12 +1,12 @@
 import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { Logger } from 'pino';
 import type { ChannelSender } from '../core/channel';
 import { ChannelRateLimitedError, IrisError } from '../core/errors';
 import { outboundMessageSchema, type Channel, type OutboundMessage } from '../core/messages';
 import type { RedisKeys } from '../core/redis-keys';
 import { outboundQueueName } from './names';
-import { CHAT_SEQUENCE_TTL_SEC, chatSequenceKey } from './outbox';
+import { CHAT_SEQUENCE_TTL_SEC } from './outbox';
 import { runLua } from '../core/redis-script';
 import { rideOut } from '../core/ride-out';
 
@@ -16,7 +16,7 @@ const SENT_TTL_SEC = 24 * 3600;
 export interface OutboundWorkerDeps {
   connection: ConnectionOptions;
   prefix: string;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   channel: Channel;
   account: string;
@@ -46,7 +46,7 @@ async function isItsTurn(
   queuedAt: number,
 ): Promise<boolean> {
   if (message.seq === undefined) return true;
-  const sent = Number((await deps.redis.get(chatSequenceKey(deps.prefix, message, 'sent'))) ?? 0);
+  const sent = Number((await deps.redis.get(deps.keys.chatSequence(message, 'sent'))) ?? 0);
   return message.seq <= sent + 1 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
 }
 
@@ -56,7 +56,7 @@ async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): 
   await runLua(
     deps.redis,
     'raise-counter',
-    [chatSequenceKey(deps.prefix, message, 'sent')],
+    [deps.keys.chatSequence(message, 'sent')],
     [String(message.seq), String(CHAT_SEQUENCE_TTL_SEC)],
   );
 }

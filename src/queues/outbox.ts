@@ -1,6 +1,6 @@
 import { RedisKeys } from '../core/redis-keys';
 import { Queue, type ConnectionOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import { outboundMessageSchema, type OutboundMessageInput } from '../core/messages';
 import { outboundQueueName } from './names';
 
@@ -21,9 +21,11 @@ export class Outbox {
 
   constructor(
     private readonly connection: ConnectionOptions,
+    /** BullMQ's prefix (a hash tag on a cluster). */
     private readonly prefix: string,
     /** For the chats' reply counters. */
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
+    private readonly keys: RedisKeys,
   ) {}
 
   private queue(name: string): Queue {
@@ -40,7 +42,7 @@ export class Outbox {
       const message = outboundMessageSchema.parse(input);
       const queue = this.queue(outboundQueueName(message.channel, message.account));
       if (message.kind === 'text' && message.seq === undefined) {
-        const key = chatSequenceKey(this.prefix, message);
+        const key = this.keys.chatSequence(message, 'queued');
         const [[, seq]] = (await this.redis.multi().incr(key).expire(key, CHAT_SEQUENCE_TTL_SEC).exec()) as [
           [null, number],
         ];

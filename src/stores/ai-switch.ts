@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { PlatformAiSwitch } from '../pipeline/ports';
 
@@ -19,7 +19,7 @@ export class RedisAiSwitch implements PlatformAiSwitch {
   private cached: { on: boolean; until: number } | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly options: { enabledByConfig: boolean; cacheMs?: number } = { enabledByConfig: true },
   ) {}

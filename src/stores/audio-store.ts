@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 
 /**
@@ -8,7 +8,7 @@ import type { RedisKeys } from '../core/redis-keys';
  */
 export class RedisAudioStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly options: { ttlSec: number; maxBytes: number },
   ) {}

@@ -1,6 +1,6 @@
 import type { PendingWrite } from '../pipeline/ports';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import { runLua } from '../core/redis-script';
 
@@ -34,33 +34,57 @@ export interface MailboxLock {
 
 export class ConversationStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly options: { lockTtlMs: number; dedupeTtlSec: number },
   ) {}
 
-  /** Appends a message unless its dedupe key was seen. Returns false for a duplicate. */
+  /**
+   * Appends a message unless its dedupe key (`RedisKeys.conversationDedupe`, in the
+   * conversation's slot) was seen. Returns false for a duplicate.
+   *
+   * The conversation is marked in the set of waiting mailboxes first, in a command of its own:
+   * that set is one key for every conversation, so on Redis Cluster it lives in another slot
+   * than the mailbox and cannot be in the push script. Marking before pushing means a crash
+   * between the two leaves at worst a mark on an empty mailbox (the sweeper drains it, which
+   * removes the mark); marking after would leave a pushed message that nobody schedules once
+   * the platform's redelivery is dropped as a duplicate.
+   */
   async push(message: { id: string; conversationId: string }, dedupeKey: string): Promise<boolean> {
+    const { conversationId } = message;
+    const marked = await this.redis.zadd(this.keys.activeMailboxes(), 'NX', Date.now(), conversationId);
     const added = await runLua(
       this.redis,
       'mailbox-push',
-      [dedupeKey, this.keys.mailbox(message.conversationId), this.keys.activeMailboxes()],
-      [
-        String(this.options.dedupeTtlSec),
-        JSON.stringify(message),
-        message.conversationId,
-        String(Date.now()),
-      ],
+      [dedupeKey, this.keys.mailbox(conversationId)],
+      [String(this.options.dedupeTtlSec), JSON.stringify(message)],
     );
+    // A duplicate whose mark is ours would keep an idle conversation marked until a sweep.
+    if (added !== 1 && marked === 1) await this.unmarkIfEmpty(conversationId);
     return added === 1;
+  }
+
+  /**
+   * Takes a conversation off the set of waiting mailboxes once its mailbox was seen empty, then
+   * looks at the mailbox again and marks it back if a message arrived meanwhile: a push marks
+   * before it pushes, so a push that lands after the removal is either seen here or marked by
+   * itself after it. (What this cannot cover, a push whose mark landed just before the removal
+   * and whose process then died between its push and its job, is the window that the set's
+   * separate slot opens on Redis Cluster; it needs a crash inside one round trip.)
+   */
+  private async unmarkIfEmpty(conversationId: string): Promise<void> {
+    await this.redis.zrem(this.keys.activeMailboxes(), conversationId);
+    if ((await this.redis.llen(this.keys.mailbox(conversationId))) > 0)
+      await this.redis.zadd(this.keys.activeMailboxes(), 'NX', Date.now(), conversationId);
   }
 
   /**
    * Whether the conversation has something under way (a turn, waiting messages, a proposal
    * waiting for "sim", a draft waiting for a value): a message that could belong to it must go
-   * to it rather than start another conversation.
+   * to it rather than start another conversation. With `dedupeKey` (the asking message's mark in
+   * this conversation), a message already pushed here counts too: its redelivery comes back.
    */
-  async inFlight(conversationId: string, tenantId: string): Promise<boolean> {
+  async inFlight(conversationId: string, tenantId: string, dedupeKey?: string): Promise<boolean> {
     const busy = await runLua(
       this.redis,
       'conversation-in-flight',
@@ -69,6 +93,7 @@ export class ConversationStore {
         this.keys.mailbox(conversationId),
         this.keys.pendingConfirmation(tenantId, conversationId),
         this.keys.conversationState(conversationId),
+        ...(dedupeKey ? [dedupeKey] : []),
       ],
       [],
     );
@@ -150,7 +175,6 @@ export class ConversationStore {
         this.keys.conversationState(conversationId),
         this.keys.pendingConfirmation(tenantId, conversationId),
         this.keys.conversationLock(conversationId),
-        this.keys.activeMailboxes(),
       ],
       [
         messageId,
@@ -161,38 +185,43 @@ export class ConversationStore {
         pending.op === 'set' ? pending.value : '',
         pending.op === 'set' ? String(pending.ttlSec) : '0',
         String(this.options.lockTtlMs),
-        conversationId,
-        String(Date.now()),
       ],
     )) as number;
     if (result === -1) throw new MailboxConflictError(`lost the lock of conversation ${conversationId}`);
     if (result === -2)
       throw new MailboxConflictError(`message ${messageId} is no longer the head of ${conversationId}`);
+    // The waiting set is another slot (see `push`): updated after the commit, never inside it.
+    // Messages left: the mark's time moves on, so the sweeper leaves a mailbox being drained.
+    if (result > 0) await this.redis.zadd(this.keys.activeMailboxes(), 'XX', Date.now(), conversationId);
+    else await this.unmarkIfEmpty(conversationId);
     return result;
   }
 
   /**
    * Releases the lock if the mailbox is empty (returns 0); otherwise keeps it and returns how
    * many messages wait. `force` releases anyway (the head waits for its transcript); the
-   * sweeper then looks again after `retryInMs`.
+   * sweeper then looks again after `retryInMs`. -1 when the lock was lost.
    */
   async release(lock: MailboxLock, options: { force?: boolean; retryInMs?: number } = {}): Promise<number> {
-    const result = (await runLua(
+    const { conversationId } = lock;
+    const [released, waiting] = (await runLua(
       this.redis,
       'mailbox-release',
-      [
-        this.keys.conversationLock(lock.conversationId),
-        this.keys.mailbox(lock.conversationId),
+      [this.keys.conversationLock(conversationId), this.keys.mailbox(conversationId)],
+      [lock.token, options.force ? '1' : '0'],
+    )) as [number, number];
+    if (released === -1) return -1;
+    if (released === 0) return waiting;
+    // Released. The waiting set is another slot (see `push`), updated after the release.
+    if (waiting === 0) await this.unmarkIfEmpty(conversationId);
+    else
+      await this.redis.zadd(
         this.keys.activeMailboxes(),
-      ],
-      [
-        lock.token,
-        lock.conversationId,
-        options.force ? '1' : '0',
-        String(Date.now() + (options.retryInMs ?? 0)),
-      ],
-    )) as number;
-    return result;
+        'XX',
+        Date.now() + (options.retryInMs ?? 0),
+        conversationId,
+      );
+    return 0;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { ModelCallRecord, ModelCallStats } from '../pipeline/ports';
 
@@ -18,7 +18,8 @@ export interface CallWindow {
 
 /**
  * Model calls counted per time bucket in Redis, for the AI alerts: every pipeline process adds
- * to the same buckets (one MULTI per call), and the alert job reads a window of them. Per
+ * to the same buckets (one MULTI per call, and one for the day's cost: another slot on Redis
+ * Cluster), and the alert job reads a window of them. Per
  * bucket, a hash: `ok`, `error`, `circuit_open`, and `lat:<i>` per latency bucket, in total and
  * again under `<provider>|` for a call that names its provider; per UTC day, the estimated cost. Buckets live a day; day totals 40 days, so a month's days can be listed.
  */
@@ -26,7 +27,7 @@ export class RedisModelCallStats implements ModelCallStats {
   private readonly bucketMs: number;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     options: { bucketMs?: number } = {},
   ) {
@@ -42,11 +43,12 @@ export class RedisModelCallStats implements ModelCallStats {
         tx.hincrby(key, `${prefix}lat:${latencyBucket(call.latencyMs)}`, 1);
     }
     tx.pexpire(key, 86_400_000);
-    if (call.costUsd > 0) {
+    const cost = async () => {
+      if (call.costUsd <= 0) return;
       const day = this.keys.modelCostDay(call.at.toISOString().slice(0, 10));
-      tx.incrbyfloat(day, call.costUsd).pexpire(day, DAY_TOTALS_KEPT_MS);
-    }
-    await tx.exec();
+      await this.redis.multi().incrbyfloat(day, call.costUsd).pexpire(day, DAY_TOTALS_KEPT_MS).exec();
+    };
+    await Promise.all([tx.exec(), cost()]);
   }
 
   /**
@@ -57,18 +59,18 @@ export class RedisModelCallStats implements ModelCallStats {
     const prefix = provider ? `${provider}|` : '';
     const last = Math.floor(to.getTime() / this.bucketMs);
     const first = Math.floor((to.getTime() - ms) / this.bucketMs) + 1;
-    const pipeline = this.redis.pipeline();
-    for (let bucket = first; bucket <= last; bucket++) pipeline.hgetall(this.keys.modelCallBucket(bucket));
-    const replies = (await pipeline.exec()) ?? [];
+    // One command per bucket, sent together: the buckets spread over slots on Redis Cluster,
+    // where a pipeline must stay on one node.
+    const buckets: Array<Promise<Record<string, string>>> = [];
+    for (let bucket = first; bucket <= last; bucket++)
+      buckets.push(this.redis.hgetall(this.keys.modelCallBucket(bucket)));
     const sum: CallWindow = {
       ok: 0,
       error: 0,
       circuitOpen: 0,
       latency: new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0),
     };
-    for (const [error, fields] of replies) {
-      if (error) throw error;
-      const hash = fields as Record<string, string>;
+    for (const hash of await Promise.all(buckets)) {
       sum.ok += Number(hash[`${prefix}ok`] ?? 0);
       sum.error += Number(hash[`${prefix}error`] ?? 0);
       sum.circuitOpen += Number(hash[`${prefix}circuit_open`] ?? 0);

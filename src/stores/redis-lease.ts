@@ -1,6 +1,6 @@
 import { RedisKeys } from '../core/redis-keys';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import { abortableSleep } from '../core/abortable-sleep';
 import type { Lease, LeaseFactory, LeaseOptions } from '../core/lease';
 import { runLua } from '../core/redis-script';
@@ -25,7 +25,7 @@ import { runLua } from '../core/redis-script';
 export type { LeaseOptions } from '../core/lease';
 
 /** The lease factory channels are given: leases on this Redis. */
-export function redisLeases(redis: Redis): LeaseFactory {
+export function redisLeases(redis: RedisClient): LeaseFactory {
   return (name, options) => new RedisLease(redis, name, options);
 }
 
@@ -46,7 +46,7 @@ export class RedisLease implements Lease {
   private stopped = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     name: string,
     options: LeaseOptions = {},
   ) {

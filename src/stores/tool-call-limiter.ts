@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { ToolCallLimiter } from '../pipeline/ports';
 
@@ -10,7 +10,7 @@ import type { ToolCallLimiter } from '../pipeline/ports';
  */
 export class RedisToolCallLimiter implements ToolCallLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

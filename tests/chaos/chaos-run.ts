@@ -318,7 +318,7 @@ function withPort(url: string, port: number): string {
 async function untilQuiet(c: Container, account: string, timeoutMs: number): Promise<boolean> {
   const outbound = new Queue(outboundQueueName('console', account), {
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
   });
   const busy = ['waiting', 'active', 'delayed', 'prioritized'] as const;
   try {

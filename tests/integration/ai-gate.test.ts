@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../src/core/redis-client';
 import pino from 'pino';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { boletosPack } from '../../src/domains/boletos';
@@ -11,7 +11,7 @@ import { RedisAiSwitch } from '../../src/stores/ai-switch';
 import { RedisModelCallLimiter } from '../../src/stores/model-call-limiter';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
 import { geminiEnv, startFakeGeminiServer, type FakeGeminiServer } from '../support/fake-gemini-server';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, testRedis } from '../support/test-env';
 import { Harness } from '../support/harness';
 import { engineScope, engineTenant, type TestAi } from '../support/engine-tenant';
 import { waitFor } from '../support/conversation';
@@ -34,13 +34,13 @@ const CREATE_CALL = {
 };
 
 let db: PrismaClient;
-let redis: Redis;
+let redis: RedisClient;
 let server: FakeGeminiServer;
 const tenantIds: string[] = [];
 
 beforeAll(async () => {
   db = createPrismaClient(TEST_DATABASE_URL, { max: 2 });
-  redis = new Redis(TEST_REDIS_URL);
+  redis = testRedis();
 });
 afterAll(async () => {
   await db.tenant.deleteMany({ where: { id: { in: tenantIds } } });

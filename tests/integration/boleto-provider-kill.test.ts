@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PipelineChild } from '../../bench/children';
 import { FakeAsaas, TEST_CPF } from '../support/fake-asaas';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 import { boletosPerson, deliver, repliesOf, say } from '../support/conversation';
 
 const SECRET_KEY = randomBytes(32).toString('hex');
@@ -21,7 +21,7 @@ describe('a registered boleto when the pipeline dies between Asaas and the commi
   const spawn = () => {
     const child = new PipelineChild('iris', {
       DATABASE_URL: TEST_DATABASE_URL,
-      REDIS_URL: TEST_REDIS_URL,
+      ...TEST_REDIS_ENV,
       IRIS_PREFIX: h.prefix,
       IRIS_SECRET_KEY: SECRET_KEY,
       LOG_LEVEL: 'silent',

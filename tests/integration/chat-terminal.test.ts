@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 
 /**
  * `npm run chat` as a person uses it: in a real terminal (a pty made by `script`), it shows its
@@ -13,7 +13,7 @@ const root = join(__dirname, '../..');
 const env = {
   ...process.env,
   DATABASE_URL: TEST_DATABASE_URL,
-  REDIS_URL: TEST_REDIS_URL,
+  ...TEST_REDIS_ENV,
   IRIS_PREFIX: `chat${randomUUID().slice(0, 6)}`,
   LOG_LEVEL: 'warn',
   NODE_OPTIONS: '',

@@ -222,7 +222,12 @@ describe('exactly-once effects', () => {
       content: { type: 'text', text: 'lista os boletos' },
     };
     const { conversations, keys, turns } = h.container;
-    expect(await conversations.push(message, keys.dedupe('console', who.chat.account, id))).toBe(true);
+    expect(
+      await conversations.push(
+        message,
+        keys.conversationDedupe(who.conversationId, 'console', who.chat.account, id),
+      ),
+    ).toBe(true);
     await turns.add('turn', { conversationId: who.conversationId }, { jobId: id, attempts: 1 });
 
     const replies = await repliesOf(h, who, id);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 
 /** A free loopback port for the web role. */
 function freePort(): Promise<number> {
@@ -29,7 +29,7 @@ describe('npm start', () => {
       env: {
         ...process.env,
         DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
+        ...TEST_REDIS_ENV,
         IRIS_PREFIX: `start${randomUUID().slice(0, 6)}`,
         HTTP_PORT: String(await freePort()),
         CHECK_REDIS_POLICY: 'false',

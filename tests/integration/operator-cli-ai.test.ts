@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { RedisAiSwitch } from '../../src/stores/ai-switch';
 import { createPrismaClient, type PrismaClient } from '../../src/stores/prisma/client';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV, TEST_REDIS_URL } from '../support/test-env';
 
 /** `npm run iris -- tenant ai …` and `ai off|on|status`, run as an operator runs them. */
 
@@ -24,7 +24,7 @@ function iris(...args: string[]): { status: number | null; stdout: string; stder
     env: {
       ...process.env,
       DATABASE_URL: TEST_DATABASE_URL,
-      REDIS_URL: TEST_REDIS_URL,
+      ...TEST_REDIS_ENV,
       IRIS_PREFIX: prefix,
       LOG_LEVEL: 'silent',
     },

@@ -4,7 +4,7 @@ import { offlineIntentEngine as offlineEngine } from '../../src/engine';
 import { startPipeline } from '../../src/app/roles';
 import type { IntentEngine } from '../../src/pipeline/ports';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 import {
   deliver,
   otherUser,
@@ -55,7 +55,7 @@ describe('per-conversation order across three pipeline processes', () => {
           new Container(
             loadConfig({
               DATABASE_URL: TEST_DATABASE_URL,
-              REDIS_URL: TEST_REDIS_URL,
+              ...TEST_REDIS_ENV,
               IRIS_PREFIX: h.prefix,
               LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
             }),

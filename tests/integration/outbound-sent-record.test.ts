@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pino from 'pino';
-import { redisConnection } from '../../src/app/container';
+import { bullConnection, closeBullConnection, queuePrefix } from '../../src/app/redis-connection';
+import { duplicateClient } from '../../src/core/redis-client';
 import type { OutboundMessage } from '../../src/core/messages';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { startOutboundWorker } from '../../src/queues/outbound-worker';
 import { Outbox } from '../../src/queues/outbox';
-import { TEST_REDIS_URL } from '../support/test-env';
+import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
 
 /**
  * A reply went out but Redis failed right after, before the reply was recorded as sent: the
@@ -14,19 +14,21 @@ import { TEST_REDIS_URL } from '../support/test-env';
  */
 describe('outbound worker: a reply sent during a Redis hiccup goes out once', () => {
   const prefix = `t${randomUUID().slice(0, 8)}`;
-  const redis = new Redis(TEST_REDIS_URL);
+  const redis = testRedis();
   const keys = new RedisKeys(prefix);
-  const connection = redisConnection(TEST_REDIS_URL);
-  const outbox = new Outbox(connection, prefix, redis);
+  const connection = bullConnection(TEST_REDIS_ENV);
+  const queues = queuePrefix({ IRIS_PREFIX: prefix, ...TEST_REDIS_ENV });
+  const outbox = new Outbox(connection, queues, redis, keys);
 
   afterAll(async () => {
     await outbox.close();
+    await closeBullConnection(connection);
     redis.disconnect();
   });
 
   it('retries recording "sent" until Redis answers, and never sends twice', async () => {
     // The worker's Redis client: recording a reply as sent fails twice (the outage), then works.
-    const flaky = redis.duplicate();
+    const flaky = duplicateClient(redis);
     let failures = 0;
     const set = flaky.set.bind(flaky) as (...args: unknown[]) => Promise<unknown>;
     (flaky as unknown as { set: (...args: unknown[]) => Promise<unknown> }).set = (...args) => {
@@ -41,7 +43,7 @@ describe('outbound worker: a reply sent during a Redis hiccup goes out once', ()
     const completed = new Promise<void>((resolve) => (done = resolve));
     const worker = startOutboundWorker({
       connection,
-      prefix,
+      prefix: queues,
       redis: flaky,
       keys,
       channel: 'console',

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 
 const ROOT = join(__dirname, '../..');
 
@@ -24,7 +24,7 @@ class PipelineProcess {
         ...process.env,
         NODE_OPTIONS: '',
         DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
+        ...TEST_REDIS_ENV,
         IRIS_PREFIX: prefix,
         PIPELINE_CONCURRENCY: '4',
         SHUTDOWN_GRACE_MS: '15000',

@@ -1,10 +1,10 @@
-import { Redis } from 'ioredis';
 import { RedisKeys } from '../../src/core/redis-keys';
 import { RedisToolCallLimiter } from '../../src/stores/tool-call-limiter';
+import { testRedis } from '../support/test-env';
 
 /** A tool's calls per minute per person, counted in the real Redis every process shares. */
 describe('RedisToolCallLimiter', () => {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redis = testRedis();
   const keys = new RedisKeys(`iris-test-tools-${process.pid}-${Date.now()}`);
   const limiter = new RedisToolCallLimiter(redis, keys);
   afterAll(() => redis.quit());

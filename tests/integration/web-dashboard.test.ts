@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { buildWeb } from '../../src/app/web';
 import { Harness } from '../support/harness';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 
 const ROOT = join(__dirname, '../..');
 const CREDENTIALS = 'ops:correct-horse-battery';
@@ -47,7 +47,7 @@ describe('queue dashboard (bull-board) on the web process', () => {
   beforeAll(async () => {
     web = await startWeb({
       DATABASE_URL: TEST_DATABASE_URL,
-      REDIS_URL: TEST_REDIS_URL,
+      ...TEST_REDIS_ENV,
       IRIS_PREFIX: `t${randomUUID().slice(0, 8)}`,
       DASHBOARD_CREDENTIALS: CREDENTIALS,
     });

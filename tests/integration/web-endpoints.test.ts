@@ -5,6 +5,7 @@ import { sharedMetricsOf } from '../../src/app/shared-metrics';
 import { buildWeb } from '../../src/app/web';
 import { WhatsappStatusBoard } from '../../src/app/channels/whatsapp-status';
 import { Harness } from '../support/harness';
+import { waitFor } from '../support/conversation';
 
 /**
  * Real HTTP on loopback rather than `app.inject`: fastify's inject loads `cookie` 2, an
@@ -132,7 +133,11 @@ describe('web process: /metrics', () => {
     await h.say(chat, 'sim');
     await h.say(chat, 'cria um boleto de R$ 20,00 pro Pedro Santos pra dia 10/12/2099');
     await h.say(chat, 'não');
-    const body = await scrape(h, app);
+    // The reply goes out before its turn commits and is counted: wait for the fourth turn.
+    const body = await waitFor('the fourth turn to be counted', async () => {
+      const scraped = await scrape(h, app);
+      return sample(scraped, 'iris_turn_duration_seconds_count') === 4 ? scraped : undefined;
+    });
     expect(sample(body, 'iris_turn_duration_seconds_count')).toBe(4);
     expect(sample(body, 'iris_turn_duration_seconds_bucket{le="+Inf"}')).toBe(4);
     expect(sample(body, 'iris_turn_duration_seconds_sum')).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import type { OutboundMessage } from '../../src/core/messages';
 import { outboundQueueName } from '../../src/queues/names';
 import { nameKey } from '../../src/domains/contacts';
 import { DEMO } from '../../prisma/seed';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-env';
+import { TEST_DATABASE_URL, TEST_REDIS_ENV } from './test-env';
 
 /**
  * A whole Iris on the real Redis and PostgreSQL, isolated per test file: its own key prefix
@@ -29,7 +29,7 @@ export class Harness {
     this.container = new Container(
       loadConfig({
         DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
+        ...TEST_REDIS_ENV,
         IRIS_PREFIX: this.prefix,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
         BOLETO_NOTICES: process.env.BOLETO_NOTICES ?? 'false',
@@ -173,7 +173,7 @@ export class Harness {
     if (!queue) {
       queue = new Queue(outboundQueueName('console', account), {
         connection: this.container.connection,
-        prefix: this.prefix,
+        prefix: this.container.queuePrefix,
       });
       this.outboundQueues.set(account, queue);
     }

@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { runLua } from '../../src/core/redis-script';
-import { TEST_REDIS_URL } from '../support/test-env';
+import { serversOf } from '../../src/core/redis-client';
+import { testRedis } from '../support/test-env';
 
-/** The Lua scripts in src/core/lua, run on the real Redis. */
+/** The Lua scripts in src/core/lua, run on the real Redis (or the local cluster). */
 describe('runLua', () => {
-  const redis = new Redis(TEST_REDIS_URL);
-  const key = (name: string) => `iris-test:lua:${randomUUID()}:${name}`;
+  const redis = testRedis();
+  // One hash tag per test: a script's keys share a slot on a cluster.
+  const tag = randomUUID();
+  const key = (name: string) => `iris-test:lua:{${tag}}:${randomUUID()}:${name}`;
   afterAll(() => redis.quit());
+  // Every server's cache: on a cluster the key's node is the one that must have forgotten.
+  const flushScripts = async () => {
+    await redis.ping();
+    await Promise.all(serversOf(redis).map((server) => server.script('FLUSH')));
+  };
 
   it('runs a script the server has never seen, and again after the script cache is flushed', async () => {
     const lock = key('lock');
     await redis.set(lock, 'mine');
-    await redis.script('FLUSH');
+    await flushScripts();
     expect(await runLua(redis, 'delete-if-owner', [lock], ['theirs'])).toBe(0);
     expect(await redis.get(lock)).toBe('mine');
-    await redis.script('FLUSH');
+    await flushScripts();
     expect(await runLua(redis, 'delete-if-owner', [lock], ['mine'])).toBe(1);
     expect(await redis.exists(lock)).toBe(0);
   });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { Logger } from 'pino';
 import type { RedisKeys } from '../../core/redis-keys';
 import type { RedisAiSwitch } from '../../stores/ai-switch';
@@ -8,7 +8,7 @@ import type { AlertWebhook } from './webhook';
 
 export interface AlertEvaluatorDeps {
   stats: RedisModelCallStats;
-  redis: Redis;
+  redis: RedisClient;
   keys: RedisKeys;
   aiSwitch: RedisAiSwitch;
   logger: Logger;

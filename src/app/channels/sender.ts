@@ -16,7 +16,7 @@ export function startSender(
   const metrics = sharedMetricsOf(c);
   const worker = startOutboundWorker({
     connection: c.connection,
-    prefix: c.config.IRIS_PREFIX,
+    prefix: c.queuePrefix,
     redis: c.redis,
     keys: c.keys,
     channel,

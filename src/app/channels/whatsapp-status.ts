@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { RedisKeys } from '../../core/redis-keys';
 
 /** A state older than this is a process that is gone (they report every `HEARTBEAT_MS`). */
@@ -22,7 +22,7 @@ export class WhatsappStatusBoard {
   readonly process = `${hostname()}:${process.pid}`;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly account: string,
   ) {}

@@ -31,7 +31,7 @@
 import { RedisKeys } from '../../core/redis-keys';
 import { BotError, type Bot } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { ChannelSender, Ingress } from '../../core/channel';
@@ -56,7 +56,7 @@ export interface TelegramChannelDeps {
   ingress: Ingress;
   audioStore: AudioStore;
   /** Used for per-chat pacing and sent marks; keys start with `options.redisPrefix`. */
-  redis: Redis;
+  redis: RedisClient;
   /** The poll lease (one poller per token in the cluster): `redisLeases(redis)` in the app. */
   leases: LeaseFactory;
   logger: Logger;

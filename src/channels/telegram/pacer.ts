@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import { runLua } from '../../core/redis-script';
 
 /**
@@ -16,7 +16,7 @@ export interface PacingIntervals {
 
 export class ChatPacer {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     /** e.g. `iris:telegram:<tokenId>:pace` */
     private readonly keyPrefix: string,
     private readonly intervals: PacingIntervals,

@@ -1,6 +1,6 @@
 import { BotError, GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { Logger } from 'pino';
 import { ConfigError, isTransient } from '../../core/errors';
 import { abortableSleep, backoff } from './abortable-sleep';
@@ -13,7 +13,7 @@ export type PollerState = 'idle' | 'standby' | 'polling' | 'stopped';
 
 export interface TelegramPollerDeps {
   bot: Bot;
-  redis: Redis;
+  redis: RedisClient;
   /** Where the poll lease comes from (Redis in the app). */
   leases: LeaseFactory;
   options: Pick<TelegramOptions, 'token' | 'redisPrefix' | 'polling'>;

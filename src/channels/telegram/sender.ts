@@ -1,6 +1,6 @@
 import { InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { Logger } from 'pino';
 import type { ChannelSender } from '../../core/channel';
 import { InvalidInputError } from '../../core/errors';
@@ -13,7 +13,7 @@ import { splitText } from './split-text';
 
 export interface TelegramSenderDeps {
   api: Api;
-  redis: Redis;
+  redis: RedisClient;
   pacer: ChatPacer;
   options: Pick<TelegramOptions, 'token' | 'sentMarkTtlSec'>;
   /** e.g. `iris:telegram:<tokenId>:sent` */

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { duplicateClient, type RedisClient } from '../../core/redis-client';
 import type { RedisKeys } from '../../core/redis-keys';
 
 /** What the page receives: a reply (kept, replayed on reconnect) or a typing signal (live only). */
@@ -38,11 +38,11 @@ const KEPT_FOR_SEC = 24 * 3600;
  * reload) reads what it missed from the stream, so no reply is lost between processes.
  */
 export class ChatFeed {
-  private subscriber: Redis | undefined;
+  private subscriber: RedisClient | undefined;
   private readonly listeners = new Map<string, Set<(event: FeedEvent) => void>>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 
@@ -120,9 +120,9 @@ export class ChatFeed {
     this.subscriber = undefined;
   }
 
-  private async subscriberConnection(): Promise<Redis> {
+  private async subscriberConnection(): Promise<RedisClient> {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.redis.duplicate();
+    const subscriber = duplicateClient(this.redis);
     subscriber.on('message', (channel: string, message: string) => {
       const listeners = this.listeners.get(channel);
       if (!listeners) return;

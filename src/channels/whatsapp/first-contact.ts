@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { WhatsappKeys } from '../../core/redis-keys';
 import { isGroupJid } from './jid';
 
@@ -11,7 +11,7 @@ import { isGroupJid } from './jid';
  */
 export class FirstContactMarkers {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: WhatsappKeys,
     private readonly ttlSec: number,
     /** A group's window: one mention does not open a group of many people for a whole day. */

@@ -41,7 +41,7 @@
  * (digits, Brazil's ninth digit added; `phoneCandidates` gives the forms to match).
  */
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { Logger } from 'pino';
 import type { ChannelSender, Ingress } from '../../core/channel';
 import { ConfigError } from '../../core/errors';
@@ -70,7 +70,7 @@ export interface WhatsappChannelDeps {
   options: WhatsappOptionsInput;
   ingress: Ingress;
   audioStore: AudioStore;
-  redis: Redis;
+  redis: RedisClient;
   /** Credentials and signal keys (`PgWhatsappAuthStore` in the app). */
   authStore: AuthStateStore;
   /** The socket's lease, one live socket per number in the cluster (`redisLeases` in the app). */

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
 
 /**
@@ -8,7 +8,7 @@ import { fromBufferJson, toBufferJson } from '../../core/buffer-json';
  */
 export class KeptInRedis<T extends object> {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyOf: (waMessageId: string) => string,
     private readonly ttlSec: number,
   ) {}

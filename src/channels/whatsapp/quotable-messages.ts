@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { WhatsappKeys } from '../../core/redis-keys';
 import { KeptInRedis } from './kept-in-redis';
 import type { QuotableMessage } from './ports';
@@ -12,7 +12,7 @@ import type { WaMessage } from './wa-types';
 export class QuotableMessages {
   private readonly kept: KeptInRedis<QuotableMessage>;
 
-  constructor(redis: Redis, keys: WhatsappKeys, ttlSec: number) {
+  constructor(redis: RedisClient, keys: WhatsappKeys, ttlSec: number) {
     this.kept = new KeptInRedis(redis, (id) => keys.quotable(id), ttlSec);
   }
 

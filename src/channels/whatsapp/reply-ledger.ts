@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { WhatsappKeys } from '../../core/redis-keys';
 import { runLua } from '../../core/redis-script';
 
@@ -15,7 +15,7 @@ export type ReplyClaim =
  */
 export class ReplyLedger {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: WhatsappKeys,
     private readonly ttl: { sentTtlSec: number; inFlightTtlSec: number },
   ) {}

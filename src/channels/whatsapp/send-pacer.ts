@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import { ChannelRateLimitedError } from '../../core/errors';
 import { runLua } from '../../core/redis-script';
 import type { WhatsappKeys } from '../../core/redis-keys';
@@ -31,7 +31,7 @@ export interface PacerOptions {
 
 export class SendPacer {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: WhatsappKeys,
     private readonly options: PacerOptions,
     private readonly random: () => number = Math.random,

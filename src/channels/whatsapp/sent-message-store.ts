@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis-client';
 import type { WhatsappKeys } from '../../core/redis-keys';
 import { KeptInRedis } from './kept-in-redis';
 
@@ -13,7 +13,7 @@ import { KeptInRedis } from './kept-in-redis';
 export class SentMessageStore {
   private readonly kept: KeptInRedis<Record<string, unknown>>;
 
-  constructor(redis: Redis, keys: WhatsappKeys, ttlSec: number) {
+  constructor(redis: RedisClient, keys: WhatsappKeys, ttlSec: number) {
     this.kept = new KeptInRedis(redis, (id) => keys.sentMessage(id), ttlSec);
   }
 

@@ -1,0 +1,94 @@
+import type { ConnectionOptions } from 'bullmq';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { Env } from '../../config';
+import type { RedisClient } from '../core/redis-client';
+
+/**
+ * Where Iris' Redis is: one server (`REDIS_URL`, the default) or a Redis Cluster
+ * (`REDIS_CLUSTER_NODES`, with REDIS_URL's credentials and TLS). Everything that opens a
+ * connection goes through here, so the two differ in this file only (and in the key layout,
+ * `core/redis-keys.ts`, which is the same for both).
+ */
+export type RedisTarget = Pick<Env, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>;
+
+/** Turns a redis:// URL into BullMQ connection options (workers need maxRetriesPerRequest null). */
+export function redisConnection(url: string): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...credentials(url),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** User, password and TLS of a redis:// or rediss:// URL: what every node of a cluster shares. */
+function credentials(url: string): { password?: string; username?: string; tls?: object } {
+  const u = new URL(url);
+  return {
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
+
+/** The seed nodes of `REDIS_CLUSTER_NODES` ("host:port,host:port"). */
+export function clusterNodes(list: string): Array<{ host: string; port: number }> {
+  return list
+    .split(',')
+    .map((node) => node.trim())
+    .filter((node) => node !== '')
+    .map((node) => {
+      const at = node.lastIndexOf(':');
+      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+    });
+}
+
+function cluster(target: RedisTarget & { REDIS_CLUSTER_NODES: string }, options: RedisOptions): Cluster {
+  if (new URL(target.REDIS_URL).pathname.length > 1)
+    throw new Error('REDIS_URL names a database: a Redis Cluster has only database 0');
+  const { lazyConnect, ...perNode } = options;
+  return new Cluster(clusterNodes(target.REDIS_CLUSTER_NODES), {
+    ...(lazyConnect ? { lazyConnect } : {}),
+    redisOptions: { ...credentials(target.REDIS_URL), ...perNode },
+    // A script's keys are in one slot; a replica is never read (it may be behind).
+    scaleReads: 'master',
+  });
+}
+
+/** A command connection (the app's own keys): one server or the cluster. */
+export function createRedisClient(target: RedisTarget, options: RedisOptions = {}): RedisClient {
+  return target.REDIS_CLUSTER_NODES
+    ? cluster({ ...target, REDIS_CLUSTER_NODES: target.REDIS_CLUSTER_NODES }, options)
+    : new Redis(target.REDIS_URL, options);
+}
+
+/**
+ * BullMQ's connection: options for one server (each queue and worker opens its own), or, on a
+ * cluster, one Cluster client that queues share and workers duplicate (BullMQ cannot build a
+ * cluster client from options). The caller closes that shared client last.
+ */
+export function bullConnection(target: RedisTarget): ConnectionOptions {
+  return target.REDIS_CLUSTER_NODES
+    ? cluster(
+        { ...target, REDIS_CLUSTER_NODES: target.REDIS_CLUSTER_NODES },
+        { maxRetriesPerRequest: null, lazyConnect: true },
+      )
+    : redisConnection(target.REDIS_URL);
+}
+
+/**
+ * BullMQ's key prefix. Each of BullMQ's scripts touches several keys of a queue, so on a
+ * cluster the prefix is a hash tag (`{iris}`): every queue in one slot, BullMQ's documented way
+ * (a tag per queue would need the queue name at every place a queue is opened). On one Redis it
+ * stays `iris`, so the keys of running deployments do not move.
+ */
+export function queuePrefix(config: Pick<Env, 'IRIS_PREFIX' | 'REDIS_CLUSTER_NODES'>): string {
+  return config.REDIS_CLUSTER_NODES ? `{${config.IRIS_PREFIX}}` : config.IRIS_PREFIX;
+}
+
+/** Closes a connection `bullConnection` made, if it is a client (options own nothing). */
+export async function closeBullConnection(connection: ConnectionOptions): Promise<void> {
+  if (connection instanceof Cluster) await connection.quit().catch(() => connection.disconnect());
+}
