@@ -37,21 +37,40 @@ export class ConversationStore {
     private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly options: { lockTtlMs: number; dedupeTtlSec: number },
-  ) {}
+  ) {
+    this.setInScripts = !redis.isCluster;
+  }
+
+  /**
+   * One server has no slots: the set of waiting mailboxes is updated inside the mailbox's own
+   * scripts, atomically, with no extra round trip. On Redis Cluster it is another slot, so it is
+   * updated in commands of their own around them (see `push`).
+   */
+  private readonly setInScripts: boolean;
 
   /**
    * Appends a message unless its dedupe key (`RedisKeys.conversationDedupe`, in the
    * conversation's slot) was seen. Returns false for a duplicate.
    *
-   * The conversation is marked in the set of waiting mailboxes first, in a command of its own:
-   * that set is one key for every conversation, so on Redis Cluster it lives in another slot
-   * than the mailbox and cannot be in the push script. Marking before pushing means a crash
+   * On one server the push script also marks the conversation in the set of waiting mailboxes,
+   * atomically. On Redis Cluster it is marked first, in a command of its own: that set is one key
+   * for every conversation, so it lives in another slot than the mailbox and cannot be in the
+   * push script. Marking before pushing means a crash
    * between the two leaves at worst a mark on an empty mailbox (the sweeper drains it, which
    * removes the mark); marking after would leave a pushed message that nobody schedules once
    * the platform's redelivery is dropped as a duplicate.
    */
   async push(message: { id: string; conversationId: string }, dedupeKey: string): Promise<boolean> {
     const { conversationId } = message;
+    if (this.setInScripts) {
+      const pushed = await runLua(
+        this.redis,
+        'mailbox-push',
+        [dedupeKey, this.keys.mailbox(conversationId), this.keys.activeMailboxes()],
+        [String(this.options.dedupeTtlSec), JSON.stringify(message), conversationId, String(Date.now())],
+      );
+      return pushed === 1;
+    }
     const marked = await this.redis.zadd(this.keys.activeMailboxes(), 'NX', Date.now(), conversationId);
     const added = await runLua(
       this.redis,
@@ -175,6 +194,7 @@ export class ConversationStore {
         this.keys.conversationState(conversationId),
         this.keys.pendingConfirmation(tenantId, conversationId),
         this.keys.conversationLock(conversationId),
+        ...(this.setInScripts ? [this.keys.activeMailboxes()] : []),
       ],
       [
         messageId,
@@ -185,11 +205,13 @@ export class ConversationStore {
         pending.op === 'set' ? pending.value : '',
         pending.op === 'set' ? String(pending.ttlSec) : '0',
         String(this.options.lockTtlMs),
+        ...(this.setInScripts ? [conversationId, String(Date.now())] : []),
       ],
     )) as number;
     if (result === -1) throw new MailboxConflictError(`lost the lock of conversation ${conversationId}`);
     if (result === -2)
       throw new MailboxConflictError(`message ${messageId} is no longer the head of ${conversationId}`);
+    if (this.setInScripts) return result;
     // The waiting set is another slot (see `push`): updated after the commit, never inside it.
     // Messages left: the mark's time moves on, so the sweeper leaves a mailbox being drained.
     if (result > 0) await this.redis.zadd(this.keys.activeMailboxes(), 'XX', Date.now(), conversationId);
@@ -204,23 +226,23 @@ export class ConversationStore {
    */
   async release(lock: MailboxLock, options: { force?: boolean; retryInMs?: number } = {}): Promise<number> {
     const { conversationId } = lock;
+    const score = String(Date.now() + (options.retryInMs ?? 0));
     const [released, waiting] = (await runLua(
       this.redis,
       'mailbox-release',
-      [this.keys.conversationLock(conversationId), this.keys.mailbox(conversationId)],
-      [lock.token, options.force ? '1' : '0'],
+      [
+        this.keys.conversationLock(conversationId),
+        this.keys.mailbox(conversationId),
+        ...(this.setInScripts ? [this.keys.activeMailboxes()] : []),
+      ],
+      [lock.token, options.force ? '1' : '0', ...(this.setInScripts ? [conversationId, score] : [])],
     )) as [number, number];
     if (released === -1) return -1;
     if (released === 0) return waiting;
+    if (this.setInScripts) return 0;
     // Released. The waiting set is another slot (see `push`), updated after the release.
     if (waiting === 0) await this.unmarkIfEmpty(conversationId);
-    else
-      await this.redis.zadd(
-        this.keys.activeMailboxes(),
-        'XX',
-        Date.now() + (options.retryInMs ?? 0),
-        conversationId,
-      );
+    else await this.redis.zadd(this.keys.activeMailboxes(), 'XX', score, conversationId);
     return 0;
   }
 
