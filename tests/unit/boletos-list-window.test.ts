@@ -39,6 +39,10 @@ describe('pt-BR lists asked by a stretch of due dates', () => {
     ).toBeUndefined();
   });
 
+  it('a habit told beside a list is not its filter', () => {
+    expect(read('lista meus boletos, ah e eu sempre uso vencimento no dia 10').entities).toEqual({});
+  });
+
   it('said on a Sunday, "essa semana" is the week ahead', () => {
     expect(read('o que vence essa semana?', '2026-11-22T10:00:00-03:00').entities).toMatchObject({
       due_from: '2026-11-22',

@@ -96,7 +96,9 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
     // A story around the request may hold other days ("ontem fechei o serviço ... vence sexta"):
     // when a due word introduces some of the dates, those are the due date.
     const dated = mentions.dates.filter((date) => date.iso !== undefined);
-    const due = mentions.dueDates.filter((date) => date.iso !== undefined);
+    const due = mentions.dueDates.filter(
+      (date) => date.iso !== undefined && (intent !== 'LIST_BOLETOS' || mentions.listDates.includes(date)),
+    );
     // A list filters by due date: without a due word, a day told of something done ("a Vera
     // pagou um hj, me lista os outros boletos dela") says when it happened, not what to list.
     // Nor does a day said in another clause ("…antes de mandar o próximo pedido na terça").

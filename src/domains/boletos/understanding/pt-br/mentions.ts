@@ -71,6 +71,7 @@ const LIST_WORDS =
 /** A verb of something else going on: an infinitive, a past tense, a going-to. */
 const OTHER_VERB = /^(?:[a-z]{2,}(?:ar|er|ir|ou|eu|iu)|vem|vai|vou|vamos|foi|teve|fez|veio)$/;
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?']);
+const HABIT_WORDS = new Set(['sempre', 'costumo', 'geralmente', 'normalmente', 'prefiro', 'gosto']);
 /** "…na terça, então me diz quais vencem nesse dia": the list points back to the day said. */
 const SAME_DAY = /\b(?:nesse|neste|naquele|no mesmo|nesse mesmo) dia\b/;
 
@@ -85,6 +86,8 @@ function mayFilterList(scan: Scan, date: DateMention): boolean {
   while (from > 0 && !CLAUSE_ENDS.has(scan.word(from - 1))) from--;
   let to = date.to;
   while (to < scan.tokens.length && !CLAUSE_ENDS.has(scan.word(to))) to++;
+  // "lista meus boletos, ah e eu sempre uso vencimento no dia 10": a habit told, not a filter.
+  for (let i = from; i < to; i++) if (HABIT_WORDS.has(scan.word(i))) return false;
   let otherVerb = false;
   for (let i = from; i < to; i++) {
     if (i >= date.from && i < date.to) continue;
