@@ -35,6 +35,22 @@ describe('pt-BR values people say', () => {
     expect(boleto(text).due_date).toBeUndefined();
   });
 
+  it('an old value, a discount and the parts of a total give way to what is charged', () => {
+    expect(
+      boleto('o último boleto da Bianca foi de 380, esse agora vai ser de 410, pra dia 29').amount_cents,
+    ).toBe(41_000);
+    expect(
+      boleto('Preciso cobrar a Padaria Estrela: 15 bolos de 60, deu R$ 900,00 no total. Vencimento dia 31.')
+        .amount_cents,
+    ).toBe(90_000);
+    // An instalment beside the whole: which one is the person's to say (asked).
+    expect(
+      boleto(
+        'o tratamento do Sr. Otávio ficou em 2.400, em quatro parcelas de seiscentos reais. gera o boleto da primeira',
+      ).amount_cents,
+    ).toBeUndefined();
+  });
+
   it('"último dia útil do mês" is the month\'s last business day', () => {
     const text = 'gera um boleto de 590 pra Distribuidora Bom Preço vencimento último dia útil do mês';
     expect(boleto(text, '2027-01-08T09:00:00-03:00').due_date).toBe('2027-01-29');
@@ -58,6 +74,27 @@ describe('es-MX values people say', () => {
         'mi tarjeta BBVA terminacion 4821: debo 12,300, pago minimo 650, corta el 3 y la fecha limite es el 23',
       ).due_day,
     ).toBe(23);
+  });
+
+  it('a balance below zero said in words is never read as the positive amount', () => {
+    expect(finance('estoy sobregirado 500 en la cuenta de nómina').balance_mxn_cents).toBeUndefined();
+    expect(finance('mi cuenta está en negativo, 850 pesos abajo').balance_mxn_cents).toBeUndefined();
+    expect(finance('ando en numeros rojos por 2 mil, me alcanza pa unos tenis de 1,100?')).toMatchObject({
+      amount_mxn_cents: 110_000,
+    });
+    expect(
+      finance('ando en numeros rojos por 2 mil, me alcanza pa unos tenis de 1,100?').balance_mxn_cents,
+    ).toBeUndefined();
+  });
+
+  it('change handed back is never what was spent; "o sea" says what it came to', () => {
+    expect(
+      finance('pagué el taxi con un billete de 200 y me regresaron 45 de cambio').amount_mxn_cents,
+    ).toBeUndefined();
+    expect(
+      finance('la cuenta fue de 1,600 entre 4, a mí me tocaron 400 más 60 de propina, o sea 460. anótalo')
+        .amount_mxn_cents,
+    ).toBe(46_000);
   });
 
   it('"1 millón 200 mil" is one amount', () => {

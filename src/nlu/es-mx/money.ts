@@ -111,6 +111,7 @@ export function findMoney(
     // "-200", "menos 200", "1e308", 30 digits: never an amount (see `amount-guards.ts`).
     const refused =
       isNegativeAt(folded, mention.start) ||
+      isOverdrawnAt(folded, mention) ||
       hasExponentAt(folded, mention.end) ||
       isUnsafeCents(mention.cents);
     if (!refused && (reading.marked || isAmountByContext(tokens, index, reading))) mentions.push(mention);
@@ -338,4 +339,19 @@ function scaleOf(word: string): number | undefined {
   if (word === 'mil' || word === 'k' || word === 'luca' || word === 'lucas') return 1_000;
   if (word === 'millon' || word === 'millones') return 1_000_000;
   return undefined;
+}
+
+/**
+ * A balance said to be below zero in words: "estoy sobregirado 500", "en números rojos por 2
+ * mil", "en negativo, 850 pesos abajo". Like "-500", never read as the positive amount.
+ */
+const OVERDRAWN_BEFORE =
+  /(?:sobregirad[oa]s?|numeros rojos|en negativo|saldo negativo|en rojo)\s*,?\s*(?:por\s+|de\s+|con\s+)?(?:como\s+|unos\s+)?\$?\s*$/;
+const OVERDRAWN_AFTER = /^\s*(?:pesos\s+)?(?:abajo|en contra|bajo cero|en negativo|en rojo|de sobregiro)\b/;
+
+function isOverdrawnAt(folded: string, mention: Span): boolean {
+  return (
+    OVERDRAWN_BEFORE.test(folded.slice(Math.max(0, mention.start - 40), mention.start)) ||
+    OVERDRAWN_AFTER.test(folded.slice(mention.end, mention.end + 30))
+  );
 }

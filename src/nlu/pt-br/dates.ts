@@ -170,11 +170,11 @@ const ORDINAL_WORDS = [
   'decimo',
 ];
 /**
- * "segunda da semana que vem", "sexta na próxima semana", and the other way round, "semana que
- * vem na sexta" (Sunday: see `dayOfNextWeek`).
+ * "segunda da semana que vem", "sexta na próxima semana", "terça da outra semana", and the
+ * other way round, "semana que vem na sexta" (Sunday: see `dayOfNextWeek`).
  */
 const DAY_OF_NEXT_WEEK = tokenPattern(
-  `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana)` +
+  `(segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)? (?:da|na) (?:semana que vem|proxima semana|outra semana)` +
     `|(?:semana que vem|proxima semana)(?: ,)? (?:na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)?`,
 );
 const VAGUE = tokenPattern(

@@ -1,5 +1,6 @@
 import { STREET_WORDS } from './places';
 import { hasExponentAt, isNegativeAt, isUnsafeCents, withoutCorrected } from '../amount-guards';
+import { withoutAsides } from './amount-asides';
 import { ID_DIGITS, readNumberWords } from './number-words';
 import type { Scan } from './scan';
 
@@ -303,7 +304,17 @@ function corrected(
   const text = scan.text.original;
   const between = (a: { to: number }, b: { from: number }) =>
     text.slice(scan.tokens[a.to - 1]?.end ?? 0, scan.tokens[b.from]?.start ?? 0);
-  const kept = new Set(withoutCorrected(all, between, CORRECTION));
+  const corrections = withoutCorrected(all, between, CORRECTION);
+  // The words around a value say it was the old one, a discount or not the total; a number
+  // that cannot be money (a year) is left to the other readers.
+  const marked = corrections.filter((m) => m.cents !== undefined);
+  const spoken = (m: AmountMention | BareNumber) => {
+    const start = scan.tokens[m.from]?.start ?? 0;
+    const end = scan.tokens[m.to - 1]?.end ?? 0;
+    return { before: text.slice(Math.max(0, start - 40), start), after: text.slice(end, end + 30) };
+  };
+  const asides = new Set(marked.filter((m) => !withoutAsides(marked, spoken).includes(m)));
+  const kept = new Set(corrections.filter((m) => !asides.has(m)));
   return { amounts: amounts.filter((a) => kept.has(a)), bare: bare.filter((b) => kept.has(b)) };
 }
 

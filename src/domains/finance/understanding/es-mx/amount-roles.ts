@@ -68,6 +68,7 @@ export function purchaseAmountRole(analysis: Analysis, mention: MoneyMention): A
   return statedRole(analysis, mention) === 'balance' ? 'balance' : 'amount';
 }
 
+const RESTATED_BEFORE = /\bo sea\s*(?:como\s+|unos\s+)?$/;
 const TOTAL_AFTER = /^\s*(?:pesos\s+)?(?:en total|de total|total|en todo|por todo)\b/;
 // "eran 8,500 pero … quedó en 7,900": what it came to in the end.
 const TOTAL_BEFORE =
@@ -84,6 +85,9 @@ const SHARE_BEFORE =
  */
 export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[]): readonly MoneyMention[] {
   if (amounts.length < 2) return amounts;
+  // "me tocaron 400 más 60 de propina, o sea 460": what it comes to, said last, wins.
+  const restated = amounts.filter((mention) => RESTATED_BEFORE.test(analysis.shape.slice(0, mention.start)));
+  if (restated.length === 1) return restated;
   const shares = amounts.filter((mention) => SHARE_BEFORE.test(analysis.shape.slice(0, mention.start)));
   if (shares.length === 1) return shares;
   const totals = amounts.filter(
@@ -109,6 +113,12 @@ const PREVIOUS_BEFORE =
 /** A day said where a due day goes, never money: "vence el 32", "fecha límite el 15". */
 const DUE_DAY_BEFORE =
   /\b(?:vence|vencen|corta|cortan|se paga|se pagan|fecha limite|fecha de pago|fecha de corte|limite de pago)\s+(?:es\s+)?(?:el|los)\s+(?:dia\s+|dias\s+)?$/;
+/**
+ * Change handed back is never what was spent, even alone: "pagué con un billete de 200 y me
+ * regresaron 45 de cambio" is asked (the 155 is the person's to say), never 45.
+ */
+const CHANGE_AFTER = /^\s*(?:pesos\s+)?de (?:cambio|vuelto|feria de regreso)\b/;
+const CHANGE_BEFORE = /\b(?:me regresaron|me devolvieron el cambio,?|de cambio me dieron|le regrese)\s*$/;
 /** A part of a total: "2 viajes de 175", "5 tanques de 500", "cada par sale en unos 800", "350 c/u". */
 const UNIT_BEFORE =
   /(?:\b\d+\s+(?:\w+\s+){0,2}(?:de|a)|\bcada\s+\w+\s+(?:sale|cuesta|es)\s+(?:en\s+|de\s+)?(?:unos\s+|como\s+)?)\s*$/;
@@ -133,9 +143,16 @@ export function withoutAsides(
 ): readonly MoneyMention[] {
   const beforeOf = (mention: MoneyMention) =>
     analysis.shape.slice(0, mention.start).split(CLAUSE_END).pop() ?? '';
+  const isChange = (mention: MoneyMention) =>
+    CHANGE_AFTER.test(analysis.shape.slice(mention.end)) || CHANGE_BEFORE.test(beforeOf(mention));
+  // With change handed back, the note handed over is not what was spent either.
+  const changeSaid = amounts.some(isChange);
   const pesos = amounts.filter(
     (mention) =>
-      !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)) && !DUE_DAY_BEFORE.test(beforeOf(mention)),
+      !FOREIGN_AFTER.test(analysis.shape.slice(mention.end)) &&
+      !DUE_DAY_BEFORE.test(beforeOf(mention)) &&
+      !isChange(mention) &&
+      !(changeSaid && TENDERED_BEFORE.test(beforeOf(mention))),
   );
   const isUnitPrice = (mention: MoneyMention): boolean =>
     UNIT_BEFORE.test(beforeOf(mention)) || UNIT_AFTER.test(analysis.shape.slice(mention.end));

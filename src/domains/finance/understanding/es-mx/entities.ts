@@ -23,6 +23,8 @@ const FILED_UNDER = /\bcategoria\s+(?:de\s+)?$/;
 /** The statement's cut-off day, not its due day: "corte: 3", "corta el 3 y la fecha límite es el 23". */
 const CUTOFF = /\b(?:corte|corta|cortan)\s*:?\s*(?:es\s+)?(?:el\s+)?(?:dia\s+)?$/;
 /** The day something was paid, in its clause: "ya liquidé la tarjeta Nu el 5" is no due day. */
+/** …or before its verb: "el 10 aboné 2 mil a la tarjeta que vence el 18". */
+const PAID_AFTER = /^\s*(?:le |ya )?(?:abone|pague|liquide|deposite|di)\b/;
 const WHEN_PAID = /\b(?:liquide|pague|termine de pagar|acabe de pagar|abone|cubri)\b[^,.;:]*$/;
 const DEBT_UPDATE = /\b(?:actualiza|cambia|corrige|ya (?:la|lo) tengo|bajo|baja|subio|sube|ahora)\b/;
 /**
@@ -234,7 +236,8 @@ export function dueDays(analysis: Analysis, focus?: Focus): number[] {
     (mention) =>
       mention.kind === 'day-of-month' &&
       !CUTOFF.test(analysis.folded.slice(0, mention.start)) &&
-      !WHEN_PAID.test(analysis.folded.slice(0, mention.start)),
+      !WHEN_PAID.test(analysis.folded.slice(0, mention.start)) &&
+      !PAID_AFTER.test(analysis.folded.slice(mention.end)),
   );
   // "ahora vence el 3, ya no el 28": the day taken back is not a second due day.
   const kept = days.filter((mention) => !TAKEN_BACK.test(analysis.folded.slice(0, mention.start)));
