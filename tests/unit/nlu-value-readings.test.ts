@@ -97,6 +97,13 @@ describe('es-MX values people say', () => {
     ).toBe(46_000);
   });
 
+  it('a day taken back gives way to the one after it', () => {
+    expect(finance('ayer pagué 250 de uber, no espera, fue antier').date_iso).toBe('2026-11-20');
+    expect(finance('este eh ayer no perdón el lunes pagué la luz fueron 430 pesos').date_iso).toBe(
+      '2026-11-16',
+    );
+  });
+
   it('"1 millón 200 mil" is one amount', () => {
     expect(finance('tengo 1 millon 200 mil en el banco').balance_mxn_cents).toBe(120_000_000);
   });

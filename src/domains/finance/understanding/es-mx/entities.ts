@@ -130,7 +130,7 @@ function collectPurchase(
   // A balance said beside a purchase is used to simulate it; a logged spend or income records
   // no balance ("…traía mil y ya nomás me quedan 350, anótalo" records the 650).
   if (direction === 'future') collector.offer('balance_mxn_cents', centsOf(focus.prefer(balances)));
-  collector.offer('date_iso', days(focus.prefer(analysis.dates), today, direction));
+  collector.offer('date_iso', days(focus.prefer(withoutCorrectedDays(analysis)), today, direction));
   const said = focus.prefer(analysis.categories);
   const mentions = income
     ? said.filter((mention) => FILED_UNDER.test(analysis.folded.slice(0, mention.start)))
@@ -190,6 +190,26 @@ function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focu
 
 function centsOf(mentions: readonly MoneyMention[]): number[] {
   return mentions.map((mention) => mention.cents);
+}
+
+/** Right before a day that takes back the one said before it: "ayer, no espera, fue antier". */
+const DAY_CORRECTION_BEFORE =
+  /(?:^|\W)(?:no|espera|esperame|perdon|digo|mejor dicho|quise decir|me equivoque|corrijo)\W+(?:(?:no|espera|perdon|fue|era|es|el|la)\W+)*$/;
+
+/**
+ * The days a message states, a corrected one left out: "ayer pagué 250 de uber, no espera, fue
+ * antier" is antier; "el 7 de enero, no, el 6" the 6th. Without the correction both stay (and
+ * are asked).
+ */
+function withoutCorrectedDays(analysis: Analysis): readonly DateMention[] {
+  const dates = analysis.dates;
+  return dates.filter((date, i) => {
+    const next = dates[i + 1];
+    return (
+      next === undefined ||
+      !DAY_CORRECTION_BEFORE.test(analysis.folded.slice(Math.max(date.end, next.start - 25), next.start))
+    );
+  });
 }
 
 export function days(
