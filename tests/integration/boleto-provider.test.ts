@@ -57,6 +57,16 @@ describe('boletos registered through Asaas', () => {
       logger: pino({ level: 'silent' }),
     });
 
+  /** Another action of `tenantId` made from a real one, with its own nonce and the fields given. */
+  const actionLike = (
+    template: Awaited<ReturnType<typeof h.db.action.findFirstOrThrow>>,
+    tenantId: string,
+    fields: { status: 'FAILED' | 'EXECUTING'; error?: string; completedAt?: Date; decidedAt?: Date },
+  ) =>
+    h.db.action.create({
+      data: { ...template, tenantId, nonce: randomUUID(), params: {}, result: {}, ...fields },
+    });
+
   /** A registered boleto created through the chat, paid at Asaas, its last answer two minutes old. */
   async function paidBehindIris(reais: number, day: string) {
     const connected = await connectedTenant();
@@ -380,17 +390,10 @@ describe('boletos registered through Asaas', () => {
     await asaas.connect(h.db, SECRET_KEY, down.tenant.slug, { baseUrl: 'http://127.0.0.1:1/v3' });
     const created = await h.db.action.findFirstOrThrow({ where: { tenantId: up.tenant.id } });
     const failed = (tenantId: string, secondsAgo: number) =>
-      h.db.action.create({
-        data: {
-          ...created,
-          tenantId,
-          nonce: randomUUID(),
-          params: {},
-          result: {},
-          status: 'FAILED',
-          error: 'execution_timeout',
-          completedAt: new Date(Date.now() - secondsAgo * 1_000),
-        },
+      actionLike(created, tenantId, {
+        status: 'FAILED',
+        error: 'execution_timeout',
+        completedAt: new Date(Date.now() - secondsAgo * 1_000),
       });
     // Three older failures behind a provider that refuses connections, a batch of two.
     for (const secondsAgo of [300, 290, 280]) await failed(down.tenant.id, secondsAgo);
@@ -420,17 +423,7 @@ describe('boletos registered through Asaas', () => {
     await h.say(other.chat, 'sim');
     const created = await h.db.action.findFirstOrThrow({ where: { tenantId: other.tenant.id } });
     const stuck = (tenantId: string) =>
-      h.db.action.create({
-        data: {
-          ...created,
-          tenantId,
-          nonce: randomUUID(),
-          params: {},
-          result: {},
-          status: 'EXECUTING',
-          decidedAt: new Date(Date.now() - 3_600_000),
-        },
-      });
+      actionLike(created, tenantId, { status: 'EXECUTING', decidedAt: new Date(Date.now() - 3_600_000) });
     const mine = await stuck(tenant.id);
     const theirs = await stuck(other.tenant.id);
     const reconciler = startBoletoReconciler({
