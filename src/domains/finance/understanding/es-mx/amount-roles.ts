@@ -101,7 +101,8 @@ export function totalAmongst(analysis: Analysis, amounts: readonly MoneyMention[
 /** Another currency: "1,200 dlls que al cambio fueron 21,960 pesos". Iris counts pesos only. */
 const FOREIGN_AFTER = /^\s*(?:dlls?|dls|dolares|dollars?|usd|euros?|eur)\b/;
 /** Cash handed over, not spent: "pagué con un billete de 2 mil". */
-const TENDERED_BEFORE = /\b(?:con un billete de|con uno de|con una de|pague con(?: un| uno de)?|le di un billete de|le di uno de)\s*$/;
+const TENDERED_BEFORE =
+  /\b(?:con un billete de|con uno de|con una de|pague con(?: un| uno de)?|le di un billete de|le di uno de)\s*$/;
 /**
  * What something used to be: "antes me llegaba de 450", "bajaron de 2,300 a 1,899", "antes le
  * debía 10 mil…, ahora son 8 mil", "tenía 5 mil en el banco, ahora tengo 3,200", "lo tenía en
