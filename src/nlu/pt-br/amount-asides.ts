@@ -19,7 +19,7 @@ const PREVIOUS_BEFORE =
 const DISCOUNT_AFTER = /^\s*(?:reais\s+|conto\s+)?(?:de|d)\s+desconto\b/;
 const DISCOUNT_BEFORE = /(?:^|\W)desconto\s+(?:de\s+)?(?:r\$\s*)?$/;
 const FINAL_BEFORE =
-  /(?:^|\W)(?:fica|ficou|ficaria|deu|da|dá|total(?: de| deu| fica| ficou)?|no total|com (?:o )?desconto(?: fica| ficou)?|vai ser de|agora (?:e|é|vai ser)(?: de)?|passa a ser|subiu pra|subiu para|baixou pra|baixou para)\s*(?:em\s+|de\s+)?(?:r\$\s*)?$/;
+  /(?:^|\W)(?:fica|ficou|ficaria|deu|total(?: de| deu| fica| ficou)?|no total|com (?:o )?desconto(?: fica| ficou)?|vai ser de|agora (?:e|é|vai ser)(?: de)?|passa a ser|subiu pra|subiu para|baixou pra|baixou para)\s*(?:em\s+|de\s+)?(?:r\$\s*)?$/;
 const INSTALMENT_BEFORE = /(?:parcelas?|prestacoes|prestacao|vezes|\dx)\s+de\s*(?:r\$\s*)?$/;
 const FINAL_AFTER = /^\s*(?:reais\s+)?(?:no total|de total|em tudo|ao todo)\b/;
 
