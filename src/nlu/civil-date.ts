@@ -107,6 +107,13 @@ export function yearOfDayMonth(
   return order <= 0 ? now.year : now.year - 1;
 }
 
+/** The day an ISO date names, or undefined when it names none ("2027-02-29"): `isoDate` undone. */
+export function dayOfIso(iso: string): EpochDay | undefined {
+  const [y, m, d] = iso.split('-').map(Number);
+  const day = epochDay(y ?? NaN, m ?? NaN, d ?? NaN);
+  return isoDate(day) === iso ? day : undefined;
+}
+
 /** `YYYY-MM-DD` */
 export function isoDate(day: EpochDay): string {
   return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);

@@ -1,4 +1,12 @@
-import { civilDate, endOfMonth, epochDay, isoDate, weekday, type EpochDay } from '../../../../nlu/civil-date';
+import {
+  civilDate,
+  dayOfIso,
+  endOfMonth,
+  epochDay,
+  isoDate,
+  weekday,
+  type EpochDay,
+} from '../../../../nlu/civil-date';
 import { MONTHS, type DateMention } from '../../../../nlu/pt-br/dates';
 import { tokenAt } from '../../../../nlu/pt-br/prepared-text';
 import { tokenPattern, type Scan } from '../../../../nlu/pt-br/scan';
@@ -82,7 +90,7 @@ export function listWindow(
     let i = date.from - 1;
     while (i >= 0 && UNTIL_LINKS.has(scan.word(i))) i--;
     if (scan.word(i) !== 'ate') continue;
-    const until = dayOf(date.iso as string);
+    const until = dayOfIso(date.iso as string);
     if (until === undefined) return undefined;
     return asIso(until >= today ? { from: today, until } : { until });
   }
@@ -136,28 +144,11 @@ function month(today: EpochDay, offset: number): Window {
  */
 function namedMonth(today: EpochDay, named: number, year: number | undefined, past: boolean): Window {
   const now = civilDate(today);
-  let y = year ?? now.year;
-  if (year === undefined) {
-    const ahead = (named - now.month + 12) % 12;
-    if (past) y = named > now.month ? now.year - 1 : now.year;
-    else
-      y =
-        ahead <= 6
-          ? named >= now.month
-            ? now.year
-            : now.year + 1
-          : named > now.month
-            ? now.year - 1
-            : now.year;
-  }
-  const first = epochDay(y, named, 1);
+  const ahead = (named - now.month + 12) % 12;
+  // Months from this one: forward up to six ahead, else back; behind when the words say so.
+  const offset = past ? (ahead === 0 ? 0 : ahead - 12) : ahead <= 6 ? ahead : ahead - 12;
+  const first = year === undefined ? epochDay(now.year, now.month + offset, 1) : epochDay(year, named, 1);
   return { from: first, until: endOfMonth(first) };
-}
-
-function dayOf(iso: string): EpochDay | undefined {
-  const [y, m, d] = iso.split('-').map(Number);
-  const day = epochDay(y!, m!, d!);
-  return isoDate(day) === iso ? day : undefined;
 }
 
 function asIso(window: Window): DueWindow {

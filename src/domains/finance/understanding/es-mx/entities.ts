@@ -7,6 +7,7 @@ import {
   distinctCategories,
   findCategoryType,
 } from './categories';
+import { withoutCorrected } from '../../../../nlu/amount-guards';
 import type { EpochDay } from '../../../../nlu/civil-date';
 import type { DateMention, Direction } from '../../../../nlu/es-mx/date-mentions';
 import { resolveDay, resolveMonth } from '../../../../nlu/es-mx/date-resolution';
@@ -202,14 +203,11 @@ const DAY_CORRECTION_BEFORE =
  * are asked).
  */
 function withoutCorrectedDays(analysis: Analysis): readonly DateMention[] {
-  const dates = analysis.dates;
-  return dates.filter((date, i) => {
-    const next = dates[i + 1];
-    return (
-      next === undefined ||
-      !DAY_CORRECTION_BEFORE.test(analysis.folded.slice(Math.max(date.end, next.start - 25), next.start))
-    );
-  });
+  return withoutCorrected(
+    analysis.dates,
+    (date, next) => analysis.folded.slice(Math.max(date.end, next.start - 25), next.start),
+    DAY_CORRECTION_BEFORE,
+  );
 }
 
 export function days(
