@@ -326,3 +326,64 @@ describe('names, dates and closings written the way people type them (round of 2
     ).toBe(true);
   });
 });
+
+describe('values of the first round of 2026-11-27 late (dev deliveries 291-292, set 7)', () => {
+  it.each([
+    ['boleto de 1.200 pro Vitor, vence 3ª que vem', '2026-11-24'],
+    ['boleto de 1.200 pro Vitor, vence 3a feira', '2026-11-24'],
+    ['boleto de 300 pra Ana vence na 6ª', '2026-11-27'],
+    ['gera boleto pro Otávio de 650, vencimento dia 20, aliás, dia 28', '2026-11-28'],
+    ['o boleto da Juliana venceu sexta passada, gera outro de 320 pra sexta que vem', '2026-11-27'],
+  ])('pt-BR due date of "%s" is %s', (text, iso) => {
+    expect(pt(text).entities.due_date).toBe(iso);
+  });
+
+  it('pt-BR "2ª via" and "3ª parcela" are no weekdays', () => {
+    expect(pt('gera a 3a parcela do Joao de 200 pra dia 5').entities.due_date).toBe('2026-12-05');
+    expect(pt('boleto de 200 da 2ª via do Joao pra dia 5').entities.due_date).toBe('2026-12-05');
+  });
+
+  it.each([
+    ['faz um boleto pro Henrique de 1.250,00 (era 1.100 mas ele pediu mais 3 peças) vence dia 15', 125_000],
+    ['gera boleto pra Nathalia de 480, 4 unidades de 120, vencimento segunda que vem', 48_000],
+    ['boleto de 800 pra Marina (comissão de 10% sobre os 8 mil da venda), vence dia 28', 80_000],
+    ['boleto de R$ 560,00 pra Mirela, vencimento em 7 dias, referente a 2 diárias de 280', 56_000],
+  ])('pt-BR amount of "%s" is what is charged', (text, cents) => {
+    expect(pt(text).entities.amount_cents).toBe(cents);
+  });
+
+  it.each([
+    ['me llegó el aguinaldo el 15 de diciembre 18 mil 500', 1_850_000],
+    ['ya me cayó el aguinaldo, fueron 21 mil 340.75', 2_134_075],
+    ['pagué 620 de internet, el cargo salió con referencia 00981234', 62_000],
+    ['mi mamá me regaló 1,000 por mi cumple de 30', 100_000],
+    ['31 de noviembre pagué 450 de internet', 45_000],
+  ])('es-MX amount of "%s" is %s cents', (text, cents) => {
+    expect(es(text).entities.amount_mxn_cents).toBe(cents);
+  });
+
+  it('es-MX "diciembre 18 mil" is no year 2018, and "31 de noviembre" alone is an impossible date', () => {
+    expect(es('me llegó el aguinaldo el 15 de diciembre 18 mil 500').entities.date_iso).not.toMatch(/^2018/);
+    expect(es('31 de noviembre pagué 450 de internet').entities.date_iso).toBe('2026-11-31');
+  });
+
+  it.each([
+    ['abono de 1,500 a la tarjeta Liverpool, ahora debo 7,800', 780_000],
+    ['hice un pago de 3,000 a la tarjeta Banorte y el saldo quedó en 12 mil', 1_200_000],
+    ['le abonamos 1,000 a mi compadre, ahora le debemos 2 mil', 200_000],
+  ])('es-MX a payment made is neither balance nor minimum: "%s"', (text, balance) => {
+    const { entities } = es(text);
+    expect(entities.balance_mxn_cents).toBe(balance);
+    expect(entities.minimum_payment_mxn_cents).toBeUndefined();
+  });
+
+  it('es-MX "3 lucas y media" is 3,500 pesos', () => {
+    expect(es('actualiza mi saldo x fa: 3 lucas y media').entities.balance_mxn_cents).toBe(350_000);
+  });
+
+  it('es-MX "abono de 500 al mes" stays the monthly payment', () => {
+    expect(
+      es('la tarjeta Liverpool debe 8 mil, abono de 500 al mes').entities.minimum_payment_mxn_cents,
+    ).toBe(50_000);
+  });
+});

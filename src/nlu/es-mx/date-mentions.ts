@@ -174,6 +174,12 @@ function findCalendarDates(folded: string): DateMention[] {
     const start = result.index;
     let end = start + result.text.length;
     let year = known.isCertain('year') ? (known.get('year') ?? undefined) : undefined;
+    // "el 15 de diciembre 18 mil 500": chrono takes "18" for 2018, but it begins the amount.
+    const shortYear = /\s(\d{1,2})$/.exec(result.text);
+    if (shortYear && AMOUNT_GOES_ON.test(folded.slice(end))) {
+      year = undefined;
+      end -= shortYear[0].length;
+    }
     // chrono stops before "del 2025" (it reads "de 2025").
     const trailingYear = /^\s+del?\s+(\d{4})\b/.exec(folded.slice(end));
     if (year === undefined && trailingYear) {
@@ -192,8 +198,21 @@ function findCalendarDates(folded: string): DateMention[] {
       match[3] === undefined ? undefined : Number(match[3].length === 2 ? `20${match[3]}` : match[3]);
     mentions.push({ kind: 'calendar', day, month, year, start, end });
   }
+  // "31 de noviembre pagué 450" with nothing before the day: chrono skips it too.
+  for (const { start, end, match } of matchAll(BARE_DAY_OF_NAMED_MONTH, folded)) {
+    if (mentions.some((m) => m.start < end && start < m.end)) continue;
+    const [day, month, year] = [Number(match[1]), monthNumber(match[2] as string), optionalNumber(match[3])];
+    if (day >= 1 && day <= 31) mentions.push({ kind: 'calendar', day, month, year, start, end });
+  }
   return mentions.sort((a, b) => a.start - b.start);
 }
+
+/** What may follow a number that is the start of an amount, not a year: "18 mil", "25 pesos". */
+const AMOUNT_GOES_ON = /^\s*(?:mil|k|millon|millones|lucas?|pesos|varos|baros|mxn)\b/;
+const BARE_DAY_OF_NAMED_MONTH = new RegExp(
+  `\\b(\\d{1,2})\\s+de\\s+(${MONTH_AFTER_DAY})\\b(?:\\s+del?\\s+(\\d{4})\\b)?`,
+  'g',
+);
 
 const WRITTEN_CALENDAR_DATE = /\d|\b(?:ene|feb|mar|abr|may|jun|jul|ago|sep|set|oct|nov|dic)/;
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/g;

@@ -37,7 +37,8 @@ const isYear = (cents: number) => cents % 100 === 0 && cents / 100 >= 1990 && ce
  */
 const IDENTIFIER_WORDS = wordSet(
   `# numero num terminacion las x dia iphone galaxy play playstation ps xbox switch redmi note
-   moto pixel ipad serie modelo version generacion`,
+   moto pixel ipad serie modelo version generacion referencia ref folio clabe contrato guia rastreo
+   convenio cumple cumplo cumplio cumplira`,
 );
 
 /**
@@ -176,6 +177,8 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
   const before = tokens[index - 1]?.text;
   const after = tokens[reading.next];
   if (before !== undefined && IDENTIFIER_WORDS.has(before)) return false;
+  // "mi cumple de 30": an age.
+  if (before === 'de' && /^cumple/.test(tokens[index - 2]?.text ?? '') && !reading.marked) return false;
   // "entre 3": people sharing a bill — but "entre 500 y 600" is a range, read (and asked) as two.
   const range = RANGE_WORDS.has(after?.text ?? '') && readNumber(tokens, reading.next + 1) !== undefined;
   if (before === 'entre' && reading.cents <= 2_000 && !range) return false;
@@ -192,13 +195,12 @@ function isAmountByContext(tokens: readonly Token[], index: number, reading: Rea
 function readAmount(tokens: readonly Token[], index: number): Reading | undefined {
   const hasSign = tokens[index]?.text === '$';
   const core = readNumber(tokens, hasSign ? index + 1 : index);
-  // "mil y pico", "dos mil y tantos": the exact amount was not said, so none is read. After the
-  // hundreds ("2 mil 300 y pico") only small change is left vague, like "como 300".
+  // "mil y pico", "trescientos y pico", "2 mil 300 y tantos": the person says there is more than
+  // the number and not how much, so no amount is read and Gate 3 asks (never a figure rounded
+  // down for them to confirm).
   if (!core) return undefined;
-  if (tokens[core.next]?.text === 'y' && VAGUE_REMAINDERS.has(tokens[core.next + 1]?.text ?? '')) {
-    if (scaleOf(tokens[core.next - 1]?.text ?? '') !== undefined) return undefined;
-    return { ...core, next: core.next + 2, marked: core.marked || hasSign };
-  }
+  if (tokens[core.next]?.text === 'y' && VAGUE_REMAINDERS.has(tokens[core.next + 1]?.text ?? ''))
+    return undefined;
   let reading = withHalf(tokens, { ...core, marked: core.marked || hasSign });
   if (CURRENCY_WORDS.has(tokens[reading.next]?.text ?? '')) {
     reading = { ...reading, next: reading.next + 1, marked: true };
@@ -206,10 +208,14 @@ function readAmount(tokens: readonly Token[], index: number): Reading | undefine
   return withCents(tokens, reading);
 }
 
-/** "un millón y medio", "dos mil y medio": half of the scale word just read. */
+/** "un millón y medio", "dos mil y medio", "3 lucas y media": half of the scale word just read. */
 function withHalf(tokens: readonly Token[], reading: Reading): Reading {
   const scale = scaleOf(tokens[reading.next - 1]?.text ?? '');
-  const saysHalf = tokens[reading.next]?.text === 'y' && tokens[reading.next + 1]?.text === 'medio';
+  // "… y media hora" is a time, not half a thousand.
+  const saysHalf =
+    tokens[reading.next]?.text === 'y' &&
+    /^medi[oa]$/.test(tokens[reading.next + 1]?.text ?? '') &&
+    !/^horas?$/.test(tokens[reading.next + 2]?.text ?? '');
   if (!scale || !saysHalf) return reading;
   return { cents: reading.cents + (scale * 100) / 2, next: reading.next + 2, marked: true };
 }
@@ -272,6 +278,8 @@ function readDigits(tokens: readonly Token[], index: number): Reading | undefine
   const gluedAfter = following?.kind === 'word' && following.start === token.end && !scale;
   // "1ro", "3pm", "2x1", "mp3": a number glued to letters is not an amount.
   if (gluedBefore || gluedAfter || isClockTime(tokens, index)) return undefined;
+  // "referencia 00981234": digits led by a zero are a code, never pesos.
+  if (/^0\d{2,}$/.test(token.text)) return undefined;
   const base = parseDigitsToCents(token.text);
   if (base === undefined) return undefined;
   const marked = /[.,]/.test(token.text);
@@ -324,13 +332,17 @@ function readWords(tokens: readonly Token[], index: number): Reading | undefined
   return words[words.length - 1] === 'mil' ? withHundreds(tokens, reading) : reading;
 }
 
-/** "3 mil 500", "dos mil 500", "2 mil quinientos": the hundreds said after "mil". */
+/**
+ * "3 mil 500", "dos mil 500", "2 mil quinientos", "21 mil 340.75": the hundreds (and cents)
+ * said after "mil".
+ */
 function withHundreds(tokens: readonly Token[], reading: Reading): Reading {
   const token = tokens[reading.next];
   if (!token) return reading;
   let rest: Pick<Reading, 'cents' | 'next'> | undefined;
   if (token.kind === 'word') rest = readNumber(tokens, reading.next);
-  else if (/^\d{1,3}$/.test(token.text)) rest = { cents: Number(token.text) * 100, next: reading.next + 1 };
+  else if (/^\d{1,3}(?:\.\d{2})?$/.test(token.text))
+    rest = { cents: parseDigitsToCents(token.text) ?? Infinity, next: reading.next + 1 };
   if (!rest || rest.cents >= 100_000) return reading;
   return { cents: reading.cents + rest.cents, next: rest.next, marked: true };
 }

@@ -137,6 +137,8 @@ const WEEKDAY = tokenPattern(
     '(?:(segunda(?! via(?![^ ]))|terca|quarta|quinta|sexta)(?: - feira| feira)?|(sabado|domingo|sab|(?<=(?:^| )(?:de|no|pro|pra|esse|este|nesse|neste|proximo) )dom))' +
     '(?: que vem| (passad[oa]|retrasad[oa]))?',
 );
+/** "3ª", "5a feira", "6ª que vem": a weekday by its number, as Brazilians write it (2ª Monday). */
+const NUMBERED_WEEKDAY = tokenPattern('([2-6]) (?:a|ª)(?: - feira| feira)?(?: que vem| (passad[oa]))?');
 /** "primeira segunda de dezembro", "última sexta do mês", "segunda quarta do mês que vem". */
 const ORDINAL_WEEKDAY = tokenPattern(
   `(primeir[ao]|segund[ao]|terceir[ao]|quart[ao]|ultim[ao]) (segunda|terca|quarta|quinta|sexta|sabado|domingo)(?: - feira| feira)?` +
@@ -205,6 +207,22 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
     const iso = day === undefined ? undefined : typeof day === 'number' ? isoDate(day) : day.impossible;
     found.push(typeof day === 'number' && day < today ? { iso, from, to, past: true } : { iso, from, to });
   };
+  const weekdays = new Set<DateMention>();
+  const takeWeekday = (from: number, to: number, target: number, saysPast: boolean) => {
+    const before = found.length;
+    // "sexta passada", "venceu sexta": the last one before today; any other: the next one after today.
+    if (saysPast || saidAsPastDue(scan, from))
+      take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
+    else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
+    for (const date of found.slice(before)) weekdays.add(date);
+  };
+  scan.forEachMatch(NUMBERED_WEEKDAY, (m, from, to) => {
+    // "3ª" typed as one word, and a weekday only where nothing is counted after it: "2ª via" is
+    // a duplicate, "3ª parcela" an instalment, "de 3 a 5" a range.
+    const glued = scan.tokens[from]?.end === scan.tokens[from + 1]?.start;
+    const saysWeekday = to - from > 2 || scan.tokens[to]?.kind !== 'word';
+    if (glued && saysWeekday) takeWeekday(from, to, Number(m[1]) - 1, m[2] !== undefined);
+  });
   scan.forEachMatch(ISO, (m, from, to) => take(from, to, exactDay(Number(m[1]), Number(m[2]), Number(m[3]))));
   // A day and month without a year: the next one, unless the words put it behind ("venceu
   // 15/10", "pagou o último em 15/10": a date of something done is the last one).
@@ -305,16 +323,9 @@ export function extractDates(scan: Scan, today: EpochDay): DateMention[] {
   );
   scan.forEachMatch(VAGUE, (_m, from, to) => take(from, to, undefined));
   scan.forEachMatch(RELATIVE_DAY, (m, from, to) => take(from, to, today + (RELATIVE_OFFSETS[m[0]] ?? 0)));
-  const weekdays = new Set<DateMention>();
-  scan.forEachMatch(WEEKDAY, (m, from, to) => {
-    const target = WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0;
-    const before = found.length;
-    // "sexta passada", "venceu sexta": the last one before today; any other: the next one after today.
-    if (m[3] !== undefined || saidAsPastDue(scan, from))
-      take(from, to, today - ((weekday(today) - target + 7) % 7 || 7));
-    else take(from, to, today + ((target - weekday(today) + 7) % 7 || 7));
-    for (const date of found.slice(before)) weekdays.add(date);
-  });
+  scan.forEachMatch(WEEKDAY, (m, from, to) =>
+    takeWeekday(from, to, WEEKDAYS[m[1] ?? m[2] ?? ''] ?? 0, m[3] !== undefined),
+  );
 
   found.sort((a, b) => a.from - b.from);
   // "sábado 19 de dezembro", "domingo, dia 6/12": the weekday names the date right after it,
@@ -371,7 +382,7 @@ function nthWeekday(year: number, month: number, target: number, nth: number): E
  * the taking back (and a preposition) sits between the two dates.
  */
 const DATE_TAKEN_BACK =
-  /^[\s.,;:!…-]*(?:(?:nao|digo|quer dizer|ou melhor|melhor|na verdade|na real|perdao|ops|pera|ah|erro meu)[\s.,;:!…-]*)+(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
+  /^[\s.,;:!…-]*(?:(?:nao|digo|quer dizer|ou melhor|melhor|na verdade|na real|alias|aliás|perdao|ops|pera|ah|erro meu)[\s.,;:!…-]*)+(?:(?:pra|para|pro|dia|no|na|em|ate|vencendo|vence)\s+)?$/;
 
 /**
  * A weekday of "the week that comes". Whether a week starts on Sunday or on Monday, Monday to

@@ -106,7 +106,11 @@ export function resolveEntities(intent: Intent, mentions: Mentions, span?: Reque
       intent === 'LIST_BOLETOS'
         ? dated.filter((date) => !date.toldAsDone && mentions.listDates.includes(date))
         : dated;
-    let candidates = focused(due.length > 0 ? due : told, span, { onlyRequest });
+    // "o boleto da Juliana venceu sexta passada, gera outro pra sexta que vem": a due word of the
+    // old boleto's day gone by does not make it the new one's.
+    const oldDueOnly =
+      intent === 'CREATE_BOLETO' && due.every((date) => date.past) && told.some((d) => !d.past);
+    let candidates = focused(due.length > 0 && !oldDueOnly ? due : told, span, { onlyRequest });
     // A new boleto falls due ahead: a day already gone ("entreguei ontem … gera pra próxima
     // quarta") is the story's when another day is said. Alone it stays, and Gate 3 refuses it.
     if (intent === 'CREATE_BOLETO' && candidates.some((date) => !date.past))

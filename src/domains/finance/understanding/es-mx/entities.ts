@@ -44,7 +44,11 @@ const TAKEN_BACK = /\b(?:ya no|no)\s+(?:es\s+|sera\s+|vence\s+)?(?:el\s+)?(?:dia
  * handed over, not what is still owed.
  */
 const PAYMENT_BEFORE =
-  /\b(?:le di|le dimos|le pague|pague|abone|le abone|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan|ahora)\b)[^¤,;.])*$/;
+  /\b(?:le di|le dimos|le pague|pague|abone|le abone|abonamos|le abonamos|hice un pago de|hicimos un pago de|le regrese|(?:despues de|luego de|tras) (?:pagar|abonar)(?:le)?)\b(?:(?!\b(?:debo|debemos|quedan|queda|falta|faltan|ahora)\b)[^¤,;.])*$/;
+/** "abono de 1,500", "un pago de 3 mil": one payment, made or a monthly one by the words after. */
+const ONE_PAYMENT_BEFORE = /\b(?:abono|un pago|el pago)\s+(?:de\s+)?$/;
+const RECURRING_AFTER =
+  /^\s*(?:pesos\s+)?(?:al mes|mensual(?:es)?|cada|por mes|a la quincena|por quincena|quincenal(?:es)?)\b/;
 /**
  * "quedé en ceros en el banco", "me quedan cero pesos", "es cero pelado": a bank balance of zero
  * said without a digit.
@@ -160,9 +164,21 @@ function collectCategory(collector: EntityCollector, choice: CategoryChoice, ana
 }
 
 function collectDebt(collector: EntityCollector, analysis: Analysis, focus: Focus): void {
-  const minimums = analysis.money.filter((mention) => debtAmountRole(analysis, mention) === 'minimum');
-  const payments = analysis.money.filter((mention) =>
-    PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)),
+  const owedAfter = (mention: MoneyMention) =>
+    analysis.money.some(
+      (later) => later.start > mention.end && STILL_OWED_BEFORE.test(analysis.shape.slice(0, later.start)),
+    );
+  // "abono de 1,500 a la tarjeta, ahora debo 7,800": a payment made, then what is still owed;
+  // "abono de 500 al mes" stays the monthly payment.
+  const payments = analysis.money.filter(
+    (mention) =>
+      PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)) ||
+      (ONE_PAYMENT_BEFORE.test(analysis.shape.slice(0, mention.start)) &&
+        !RECURRING_AFTER.test(analysis.shape.slice(mention.end)) &&
+        owedAfter(mention)),
+  );
+  const minimums = analysis.money.filter(
+    (mention) => debtAmountRole(analysis, mention) === 'minimum' && !payments.includes(mention),
   );
   const balances = focus.prefer(
     withoutAsides(
