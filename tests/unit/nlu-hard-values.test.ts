@@ -352,6 +352,12 @@ describe('values of the first round of 2026-11-27 late (dev deliveries 291-292, 
     expect(pt(text).entities.amount_cents).toBe(cents);
   });
 
+  it('pt-BR an amount\'s own words are no count of parts: "2 mil reais de entrada e 500 de …" is asked', () => {
+    expect(
+      pt('boleto de 2 mil reais de entrada e 500 de mensalidade pro Zé').entities.amount_cents,
+    ).toBeUndefined();
+  });
+
   it.each([
     ['me llegó el aguinaldo el 15 de diciembre 18 mil 500', 1_850_000],
     ['ya me cayó el aguinaldo, fueron 21 mil 340.75', 2_134_075],

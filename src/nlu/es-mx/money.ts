@@ -342,7 +342,7 @@ function withHundreds(tokens: readonly Token[], reading: Reading): Reading {
   let rest: Pick<Reading, 'cents' | 'next'> | undefined;
   if (token.kind === 'word') rest = readNumber(tokens, reading.next);
   else if (/^\d{1,3}(?:\.\d{2})?$/.test(token.text))
-    rest = { cents: parseDigitsToCents(token.text) ?? Infinity, next: reading.next + 1 };
+    rest = { cents: parseDigitsToCents(token.text) as number, next: reading.next + 1 };
   if (!rest || rest.cents >= 100_000) return reading;
   return { cents: reading.cents + rest.cents, next: rest.next, marked: true };
 }

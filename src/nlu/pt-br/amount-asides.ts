@@ -3,9 +3,11 @@ import { foldAccents } from '../../core/text';
 /**
  * Of several amounts in one message, the ones said as something other than what is charged:
  * what it used to be ("era 500", "antes era 250", "o último foi de 380"), a discount ("dei 50
- * de desconto"), a part of the total ("4 unidades de 120"), what a percentage is taken of, and, when one amount is said to be what it came to ("deu R$ 900 no total",
- * "com o desconto fica 1.700"), every other one — unless an instalment is said. Only ever narrows several amounts to fewer:
- * alone, an amount stays whatever is said around it. Whatever is still several is asked.
+ * de desconto"), a part of the total ("4 unidades de 120"), what a percentage is taken of
+ * ("10% sobre os 8 mil"), and, when one amount is said to be what it came to ("deu R$ 900 no
+ * total", "com o desconto fica 1.700"), every other one — unless an instalment is said. Only
+ * ever narrows several amounts to fewer: alone, an amount stays whatever is said around it.
+ * Whatever is still several is asked.
  */
 export interface Spoken {
   /** Text before the amount (its clause and a little more), as written. */
@@ -24,7 +26,9 @@ const INSTALMENT_BEFORE = /(?:parcelas?|prestacoes|prestacao|vezes|\dx)\s+de\s*(
 const FINAL_AFTER = /^\s*(?:reais\s+)?(?:no total|de total|em tudo|ao todo)\b/;
 
 /** A part of the total: "4 unidades de 120", "2 diárias de 280", "3 peças a 50". */
-const PART_BEFORE = /(?:^|\W)\d+\s+(?!dia\b|de\b)[a-z]+(?:\s+[a-z]+)?\s+(?:de|a)\s*(?:r\$\s*)?$/;
+// Not a day ("dia 15 de …") nor an amount's own words ("2 mil reais de …").
+const PART_BEFORE =
+  /(?:^|\W)\d+\s+(?!(?:dia|de|mil|reais|real|contos?|pila|k)\b)[a-z]+(?:\s+[a-z]+)?\s+(?:de|a)\s*(?:r\$\s*)?$/;
 const PART_AFTER = /^\s*(?:reais\s+)?(?:cada|c\/u|por unidade|a unidade|cada um|cada uma)\b/;
 /** What a percentage is taken of: "10% sobre os 8 mil da venda". */
 const BASE_BEFORE = /\d\s*(?:%|por cento)\s+(?:sobre|de|do|da)\s+(?:os\s+|o\s+|a\s+)?(?:r\$\s*)?$/;
