@@ -286,9 +286,13 @@ describe('boletos registered through Asaas', () => {
         h.replies.some((r) => r.chatId === chat.chatId && r.text === notice) ? true : undefined,
       );
       // Before it: the boleto's PDF for the owner to forward (this tenant sends nothing to customers).
-      const notices = await h.db.boletoNotice.findMany({
-        where: { boletoId: boleto.id },
-        orderBy: { createdAt: 'asc' },
+      // The notice is marked sent after the channel took it, so the reply can be seen first.
+      const notices = await waitFor('both notices marked sent', async () => {
+        const rows = await h.db.boletoNotice.findMany({
+          where: { boletoId: boleto.id },
+          orderBy: { createdAt: 'asc' },
+        });
+        return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
       });
       expect(notices).toMatchObject([
         { kind: 'issued', status: 'sent' },
