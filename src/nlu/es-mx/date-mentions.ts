@@ -188,21 +188,15 @@ function findCalendarDates(folded: string): DateMention[] {
     }
     mentions.push({ kind: 'calendar', day, month, year, start, end });
   }
-  // chrono skips a day the calendar does not have ("31/02"); it is still a date the person
-  // wrote, and an invalid one, which Gate 3 must say rather than ask for a date.
-  for (const { start, end, match } of matchAll(NUMERIC_DATE, folded)) {
-    if (mentions.some((m) => m.start < end && start < m.end)) continue;
-    const [day, month] = [Number(match[1]), Number(match[2])];
-    if (month < 1 || month > 12 || day < 1 || day > 31) continue;
-    const year =
-      match[3] === undefined ? undefined : Number(match[3].length === 2 ? `20${match[3]}` : match[3]);
-    mentions.push({ kind: 'calendar', day, month, year, start, end });
-  }
-  // "31 de noviembre pagué 450" with nothing before the day: chrono skips it too.
-  for (const { start, end, match } of matchAll(BARE_DAY_OF_NAMED_MONTH, folded)) {
-    if (mentions.some((m) => m.start < end && start < m.end)) continue;
-    const [day, month, year] = [Number(match[1]), monthNumber(match[2] as string), optionalNumber(match[3])];
-    if (day >= 1 && day <= 31) mentions.push({ kind: 'calendar', day, month, year, start, end });
+  // chrono skips a day the calendar does not have ("31/02", and "31 de noviembre" with nothing
+  // before it); it is still a date the person wrote, and an invalid one, which Gate 3 must say
+  // rather than ask for a date.
+  for (const [pattern, read] of DATES_CHRONO_SKIPS) {
+    for (const { start, end, match } of matchAll(pattern, folded)) {
+      if (mentions.some((m) => m.start < end && start < m.end)) continue;
+      const date = read(match);
+      if (date) mentions.push({ kind: 'calendar', ...date, start, end });
+    }
   }
   return mentions.sort((a, b) => a.start - b.start);
 }
@@ -216,6 +210,29 @@ const BARE_DAY_OF_NAMED_MONTH = new RegExp(
 
 const WRITTEN_CALENDAR_DATE = /\d|\b(?:ene|feb|mar|abr|may|jun|jul|ago|sep|set|oct|nov|dic)/;
 const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/g;
+
+type WrittenDay = { day: number; month: number; year: number | undefined };
+/** The written dates chrono may skip, each with how to read its day, month and year. */
+const DATES_CHRONO_SKIPS: Array<[RegExp, (match: RegExpExecArray) => WrittenDay | undefined]> = [
+  [
+    NUMERIC_DATE,
+    (match) => {
+      const [day, month] = [Number(match[1]), Number(match[2])];
+      if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+      const year =
+        match[3] === undefined ? undefined : Number(match[3].length === 2 ? `20${match[3]}` : match[3]);
+      return { day, month, year };
+    },
+  ],
+  [
+    BARE_DAY_OF_NAMED_MONTH,
+    (match) => {
+      const day = Number(match[1]);
+      if (day < 1 || day > 31) return undefined;
+      return { day, month: monthNumber(match[2] as string), year: optionalNumber(match[3]) };
+    },
+  ],
+];
 
 function findDaysAgo(folded: string): DateMention[] {
   const mentions: DateMention[] = [];
