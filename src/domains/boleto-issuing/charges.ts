@@ -63,7 +63,7 @@ export async function issueBoleto(
   });
   // createdByNonce is unique: a concurrent second run fails here, its transaction rolls back,
   // and its retry finds the action COMPLETED and replays this one's result.
-  const boleto = await ctx.db.boleto.create({
+  const created = await ctx.db.boleto.create({
     data: {
       tenantId: ctx.tenant.id,
       number: tenant.nextBoletoNo - 1,
@@ -78,9 +78,9 @@ export async function issueBoleto(
       pdfUrl: issued.pdfUrl,
       ...(issued.providerRef ? { syncedAt: ctx.now } : {}),
     },
-    include: { contact: true },
   });
-  return { boleto, issuer, existed: false };
+  // The payer was read by the caller in this transaction: no second statement to read it back.
+  return { boleto: { ...created, contact: { name: payer.name } }, issuer, existed: false };
 }
 
 /**
