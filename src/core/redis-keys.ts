@@ -5,10 +5,16 @@
  *
  * Redis Cluster: every Lua script and MULTI must touch keys of one hash slot. So the keys one
  * script reads together share a hash tag: a conversation's (`{conversationId}`: mailbox, lock,
- * state, confirmation and the dedupe marks of the messages pushed to it) and a WhatsApp
- * account's send schedules (`{account}`). Every other key is used alone and spreads over the
+ * state, confirmation and the dedupe marks of the messages pushed to it), a chat's (`{channel:
+ * account:chat}`: its reply counters and its replies' sent marks) and a WhatsApp account's send
+ * schedules (`{account}`). Every other key is used alone and spreads over the
  * slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
+/** A chat's hash tag: the sender reads and writes a reply's mark and its chat's counter in one script. */
+function chatTag(m: { channel: string; account: string; chatId: string }): string {
+  return `${m.channel}:${m.account}:${m.chatId}`;
+}
+
 export class RedisKeys {
   constructor(readonly prefix: string) {}
 
@@ -54,8 +60,9 @@ export class RedisKeys {
   unknownUserNotice(channel: string, externalUserId: string): string {
     return `${this.prefix}:unknown:${channel}:${externalUserId}`;
   }
-  sent(replyId: string): string {
-    return `${this.prefix}:sent:${replyId}`;
+  /** A reply that went out (the sender's idempotency mark), beside its chat's counters. */
+  sent(m: { channel: string; account: string; chatId: string }, replyId: string): string {
+    return `${this.prefix}:chat:{${chatTag(m)}}:sent:${replyId}`;
   }
   cache(name: string): string {
     return `${this.prefix}:cache:${name}`;
@@ -94,7 +101,7 @@ export class RedisKeys {
   }
   /** The counters of a chat's replies: how many were queued and how many sent in order. */
   chatSequence(m: { channel: string; account: string; chatId: string }, kind: 'queued' | 'sent'): string {
-    return `${this.prefix}:chat-seq:${m.channel}:${m.account}:${m.chatId}:${kind}`;
+    return `${this.prefix}:chat:{${chatTag(m)}}:seq:${kind}`;
   }
   /** The keys of one Telegram bot (by the hash of its token): `:pace:<chat>`, `:sent:<reply>`. */
   telegramBot(botId: string): string {

@@ -19,6 +19,8 @@ export const LUA_SCRIPTS = [
   'mailbox-release',
   'raise-counter',
   'renew-if-owner',
+  'reply-before-send',
+  'reply-sent',
   'reserve-slot',
   'state-replace-if-idle',
 ] as const;

@@ -40,14 +40,22 @@ export interface OutboundWorkerDeps {
  */
 const MAX_ORDER_WAIT_MS = 10_000;
 
-async function isItsTurn(
+/**
+ * Whether the reply already went out, and whether it is its turn: every earlier reply of its
+ * chat is done, or it waited long enough. One round trip (a script over the chat's keys).
+ */
+async function beforeSend(
   deps: OutboundWorkerDeps,
   message: OutboundMessage,
   queuedAt: number,
-): Promise<boolean> {
-  if (message.seq === undefined) return true;
-  const sent = Number((await deps.redis.get(deps.keys.chatSequence(message, 'sent'))) ?? 0);
-  return message.seq <= sent + 1 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
+): Promise<{ sent: boolean; itsTurn: boolean }> {
+  const [sent, done] = (await runLua(deps.redis, 'reply-before-send', [
+    deps.keys.sent(message, message.id),
+    deps.keys.chatSequence(message, 'sent'),
+  ])) as [number, number];
+  const itsTurn =
+    message.seq === undefined || message.seq <= done + 1 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
+  return { sent: sent === 1, itsTurn };
 }
 
 /** Records that this chat's replies up to `seq` are done (sent, or given up). */
@@ -62,13 +70,20 @@ async function markInOrder(deps: OutboundWorkerDeps, message: OutboundMessage): 
 }
 
 /**
- * Records that a reply went out. The platform already has it: if this write failed the job
- * would be retried and the person would get the reply twice, so a Redis outage (a failover, a
- * restart) is ridden out here, for up to 30 s, instead of failing the job.
+ * Records that a reply went out and that its chat's replies are done up to it, in one round
+ * trip. The platform already has it: if this write failed the job would be retried and the
+ * person would get the reply twice, so a Redis outage (a failover, a restart) is ridden out
+ * here, for up to 30 s, instead of failing the job.
  */
-async function rememberSent(deps: OutboundWorkerDeps, sentKey: string): Promise<void> {
+async function rememberSent(deps: OutboundWorkerDeps, message: OutboundMessage): Promise<void> {
   await rideOut(
-    () => deps.redis.set(sentKey, '1', 'EX', SENT_TTL_SEC),
+    () =>
+      runLua(
+        deps.redis,
+        'reply-sent',
+        [deps.keys.sent(message, message.id), deps.keys.chatSequence(message, 'sent')],
+        [SENT_TTL_SEC, message.seq ?? '', CHAT_SEQUENCE_TTL_SEC],
+      ),
     REMEMBER_SENT_FOR_MS,
     (error, retryInMs) =>
       deps.logger.warn({ err: error, retryInMs }, 'reply sent but not yet recorded as sent; retrying'),
@@ -89,12 +104,12 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
           .catch((error: unknown) => deps.logger.debug({ err: error }, 'typing indicator not shown'));
         return 'typing';
       }
-      const sentKey = deps.keys.sent(message.id);
-      if (await deps.redis.exists(sentKey)) {
+      const before = await beforeSend(deps, message, job.timestamp);
+      if (before.sent) {
         await markInOrder(deps, message);
         return 'already-sent';
       }
-      if (!(await isItsTurn(deps, message, job.timestamp))) {
+      if (!before.itsTurn) {
         // An earlier reply of this chat is still on its way: wait for it, never overtake it.
         await job.moveToDelayed(Date.now() + 50, token);
         throw new DelayedError();
@@ -115,8 +130,7 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
         if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markInOrder(deps, message);
         throw error;
       }
-      await rememberSent(deps, sentKey);
-      await markInOrder(deps, message);
+      await rememberSent(deps, message);
       return 'sent';
     },
     {

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { bullConnection, closeBullConnection, queuePrefix } from '../../src/app/redis-connection';
 import { duplicateClient } from '../../src/core/redis-client';
@@ -7,6 +9,11 @@ import { RedisKeys } from '../../src/core/redis-keys';
 import { startOutboundWorker } from '../../src/queues/outbound-worker';
 import { Outbox } from '../../src/queues/outbox';
 import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
+
+/** The script that records a reply as sent (and its chat's counter). */
+const REPLY_SENT_SHA = createHash('sha1')
+  .update(readFileSync(join(__dirname, '../../src/core/lua/reply-sent.lua'), 'utf8'))
+  .digest('hex');
 
 /**
  * A reply went out but Redis failed right after, before the reply was recorded as sent: the
@@ -30,13 +37,13 @@ describe('outbound worker: a reply sent during a Redis hiccup goes out once', ()
     // The worker's Redis client: recording a reply as sent fails twice (the outage), then works.
     const flaky = duplicateClient(redis);
     let failures = 0;
-    const set = flaky.set.bind(flaky) as (...args: unknown[]) => Promise<unknown>;
-    (flaky as unknown as { set: (...args: unknown[]) => Promise<unknown> }).set = (...args) => {
-      if (String(args[0]).startsWith(`${prefix}:sent:`) && failures < 2) {
+    const evalsha = flaky.evalsha.bind(flaky) as (...args: unknown[]) => Promise<unknown>;
+    (flaky as unknown as { evalsha: (...args: unknown[]) => Promise<unknown> }).evalsha = (...args) => {
+      if (args[0] === REPLY_SENT_SHA && failures < 2) {
         failures += 1;
         return Promise.reject(new Error('Connection is closed.'));
       }
-      return set(...args);
+      return evalsha(...args);
     };
     const delivered: OutboundMessage[] = [];
     let done: () => void = () => undefined;
@@ -68,7 +75,7 @@ describe('outbound worker: a reply sent during a Redis hiccup goes out once', ()
       await completed;
       expect(failures).toBe(2);
       expect(delivered.map((m) => m.text)).toEqual(['Boleto nº 1 criado.']);
-      expect(await redis.exists(keys.sent(delivered[0]!.id))).toBe(1);
+      expect(await redis.exists(keys.sent(delivered[0]!, delivered[0]!.id))).toBe(1);
     } finally {
       await worker.close();
       flaky.disconnect();

@@ -82,6 +82,9 @@ describe('Redis key slots', () => {
     const lease = new RedisLease(redis, 'slots', { keyPrefix: keys.prefix, ttlMs: 5_000 });
     await lease.tryAcquire();
     await lease.renew();
+    const chat = { channel: 'telegram', account: 'bot', chatId: '12345' };
+    await runLua(redis, 'reply-before-send', [keys.sent(chat, 'r1'), keys.chatSequence(chat, 'sent')]);
+    await runLua(redis, 'reply-sent', [keys.sent(chat, 'r1'), keys.chatSequence(chat, 'sent')], [60, 1, 60]);
     await runLua(
       redis,
       'raise-counter',
