@@ -48,6 +48,12 @@ export const PRODUCT = {
   sweepEveryMs: 1_000,
   /** ... and reschedules those that waited at least this long since their last activity. */
   sweepAfterMs: 2_000,
+  /**
+   * A message whose turn keeps failing on something transient (PostgreSQL or a provider away)
+   * and that has waited this long gets a note that its answer is coming; the answer follows
+   * when the turn succeeds. Shorter waits stay silent: a blip is not worth a message.
+   */
+  holdNoticeAfterMs: 3_000,
   /** Platform message ids are remembered this long to drop duplicate deliveries. */
   dedupeTtlSec: 7 * 24 * 3600,
   /** An unknown sender gets at most one refusal in this window. */

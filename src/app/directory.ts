@@ -33,6 +33,20 @@ export class Directory {
     return value;
   }
 
+  /**
+   * The tenant, or how it was last read when PostgreSQL cannot be asked: what a reply during an
+   * outage needs (its locale) rarely changes.
+   */
+  async tenantOrLastRead(id: string): Promise<TenantProfile | undefined> {
+    try {
+      return await this.tenant(id);
+    } catch (error) {
+      const last = this.tenants.get(id);
+      if (last) return last.value;
+      throw error;
+    }
+  }
+
   async user(tenantId: string, userId: string): Promise<UserProfile | undefined> {
     const key = `${tenantId}:${userId}`;
     const hit = this.users.get(key);
@@ -58,7 +72,16 @@ export class Directory {
     const key = `${channel}\u0000${externalUserId}`;
     const hit = this.identities.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await this.lookUp(channel, externalUserId, phoneCandidates, aliases);
+    let value: Identified | undefined;
+    try {
+      value = await this.lookUp(channel, externalUserId, phoneCandidates, aliases);
+    } catch (error) {
+      // PostgreSQL away: someone found before is still let in, so their message waits in its
+      // mailbox (and is told its answer is coming) instead of at the platform. The pipeline
+      // reads the user again before acting: a removed user's message is dropped there.
+      if (hit) return hit.value;
+      throw error;
+    }
     if (value) {
       this.identities.delete(key); // re-inserted last: the map's order is oldest first
       this.identities.set(key, { at: Date.now(), value });

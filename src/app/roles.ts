@@ -64,7 +64,7 @@ export function startPipeline(
   const worker = startTurnWorker({
     ...turnTransport(c),
     handle: (message, transcript) => handleMessage(message, transcript, handlerDeps),
-    localeOf: async (tenantId) => (await c.directory.tenant(tenantId))?.locale,
+    localeOf: async (tenantId) => (await c.directory.tenantOrLastRead(tenantId))?.locale,
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,
     typingChannels: CHANNEL_MODULES.filter((module) => module.typing).map((module) => module.id),

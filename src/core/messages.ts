@@ -116,6 +116,11 @@ export const outboundMessageSchema = z.object({
    */
   closesPrompt: z.boolean().optional(),
   /**
+   * Not the answer: a note that the answer is delayed (its turn is being retried after a
+   * transient failure); the answer follows as its own reply.
+   */
+  interim: z.literal(true).optional(),
+  /**
    * Position of this reply among its chat's replies, given when it is queued; senders send a
    * chat's replies in this order even with concurrency (see the outbound worker).
    */

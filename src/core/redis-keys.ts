@@ -64,6 +64,10 @@ export class RedisKeys {
   sent(m: { channel: string; account: string; chatId: string }, replyId: string): string {
     return `${this.prefix}:chat:{${chatTag(m)}}:sent:${replyId}`;
   }
+  /** A message queued at most once (`Outbox.sendOnce`). */
+  queuedOnce(messageId: string): string {
+    return `${this.prefix}:once:${messageId}`;
+  }
   cache(name: string): string {
     return `${this.prefix}:cache:${name}`;
   }

@@ -8,7 +8,7 @@ import type { InboundMessage } from './payloads';
 export function outboundFor(
   message: InboundMessage,
   suffix: string,
-  fields: Partial<Pick<OutboundMessageInput, 'text' | 'buttons' | 'kind' | 'closesPrompt'>>,
+  fields: Partial<Pick<OutboundMessageInput, 'text' | 'buttons' | 'kind' | 'closesPrompt' | 'interim'>>,
 ): OutboundMessageInput {
   return {
     id: `${message.id}:${suffix}`,

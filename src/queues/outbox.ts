@@ -52,6 +52,19 @@ export class Outbox {
     }
   }
 
+  /**
+   * Queues a message unless one with its id was already queued through here (a mark kept a
+   * day): for a message that a retried step would queue again, where the job id alone is not
+   * enough (each queuing takes a place in its chat's order, and a place left empty holds the
+   * chat's next reply back). The mark comes first: at worst the message is lost, never doubled.
+   */
+  async sendOnce(input: OutboundMessageInput): Promise<boolean> {
+    const first = await this.redis.set(this.keys.queuedOnce(input.id), '1', 'EX', 24 * 3600, 'NX');
+    if (first !== 'OK') return false;
+    await this.send([input]);
+    return true;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }

@@ -53,6 +53,11 @@ export interface TurnWorkerDeps {
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
   typingChannels?: readonly string[];
+  /**
+   * A message that waited this long while its turn failed on something transient is told its
+   * answer is coming (default `PRODUCT.holdNoticeAfterMs`).
+   */
+  holdNoticeAfterMs?: number;
   /** Called when a turn fails and is answered with the generic error (metrics). */
   onTurnError?: (failure: { transient: boolean }) => void;
   /** A committed turn left enough messages waiting for a summary (`requestSummary`). */
@@ -186,7 +191,10 @@ async function handleOne(
     // would fail the same way every time, so it is answered at once instead of holding the
     // conversation through every retry.
     const transient = isTransient(error);
-    if (transient && !lastAttempt) throw error;
+    if (transient && !lastAttempt) {
+      await noteDelay(deps, message, log);
+      throw error;
+    }
     // Out of retries, or nothing to retry: the person still gets an answer, and the
     // conversation moves on.
     log.error(
@@ -231,6 +239,24 @@ async function handleOne(
     'turn handled',
   );
   return left;
+}
+
+/**
+ * The message has waited `holdNoticeAfterMs` since Iris received it and the turn failed again on something transient (a
+ * store or a provider away): they are told their answer is coming, once per message (later
+ * retries queue no second note), instead of silence until the outage ends. Best effort: when Redis itself is away, nothing can be queued.
+ */
+async function noteDelay(deps: TurnWorkerDeps, message: InboundMessage, log: Logger): Promise<void> {
+  const waitedMs = Date.now() - Date.parse(message.receivedAt);
+  if (!(waitedMs >= (deps.holdNoticeAfterMs ?? PRODUCT.holdNoticeAfterMs))) return;
+  try {
+    const locale = (await deps.localeOf(message.tenantId).catch(() => undefined)) ?? 'pt-BR';
+    await deps.outbox.sendOnce(
+      outboundFor(message, 'delayed', { text: say(locale, 'answer_delayed'), interim: true }),
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'delay note not queued');
+  }
 }
 
 /**

@@ -45,6 +45,12 @@ export async function boletosPerson(
   return person(tenant.id, user.id, chat);
 }
 
+/** The owner of a new finance tenant (es-MX), in their own chat. */
+export async function financePerson(h: Harness): Promise<Person> {
+  const { tenant, user, chat } = await h.financeTenant();
+  return person(tenant.id, user.id, chat);
+}
+
 /** Another user of a tenant; by default in their own chat, or speaking in `inChat` (a group). */
 export async function otherUser(
   h: Harness,
@@ -98,9 +104,10 @@ export async function deliver(
 
 /**
  * The reply ids a turn can queue: its one reply (`<message id>:0`, src/queues/turn-handler.ts)
- * or, when the turn failed, the generic error (`<message id>:error`, src/queues/turn-worker.ts).
+ * or, when the turn failed, the generic error (`<message id>:error`), and before either the note
+ * that its answer is delayed (`<message id>:delayed`, src/queues/turn-worker.ts).
  */
-const TURN_REPLY_SUFFIXES = ['0', 'error'];
+const TURN_REPLY_SUFFIXES = ['0', 'error', 'delayed'];
 
 /**
  * The replies of the turn that answered `correlationId`, in their order, once that turn is
@@ -137,8 +144,9 @@ export async function repliesOf(
   return sortByIndex(h.replies.filter((reply) => reply.correlationId === correlationId));
 }
 
+/** In the order the chat got them (their sequence numbers; the index of the reply without one). */
 function sortByIndex(messages: OutboundMessage[]): OutboundMessage[] {
-  const index = (m: OutboundMessage) => Number(m.id.slice(m.id.lastIndexOf(':') + 1));
+  const index = (m: OutboundMessage) => m.seq ?? Number(m.id.slice(m.id.lastIndexOf(':') + 1));
   return [...messages].sort((a, b) => index(a) - index(b));
 }
 

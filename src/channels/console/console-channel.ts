@@ -58,6 +58,8 @@ export class ConsoleChannel implements ChannelSender {
   async send(message: OutboundMessage): Promise<void> {
     if (message.kind !== 'text') return;
     this.onReply(message);
+    // A note that the answer is delayed is shown, and the turn's answer is still awaited.
+    if (message.interim) return;
     // A turn answers with one message. It may arrive before ingress returned its correlation id.
     if (this.waiting.has(message.correlationId)) this.finish(message.correlationId, [message]);
     else {

@@ -71,6 +71,8 @@ export const esMX: Record<PipelineMessageKey, string> = {
   execution_timed_out: 'la ejecución no terminó a tiempo y no se guardó nada',
   ai_disabled: 'El asistente no está disponible por el momento.',
   general_error: 'Ocurrió un error inesperado. Por favor, intenta de nuevo.',
+  answer_delayed:
+    'Tengo problemas técnicos en este momento. Ya recibí tu mensaje y te respondo en cuanto pueda.',
   unknown_user:
     '¡Hola! Esta cuenta todavía no está autorizada para usar Iris. Pide una invitación a quien administra tu cuenta.',
   link_ok: '¡Listo, {name}! Tu cuenta quedó vinculada. ¿En qué te ayudo?',

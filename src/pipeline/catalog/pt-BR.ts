@@ -73,6 +73,8 @@ export const ptBR = {
   execution_timed_out: 'a execução não terminou a tempo e nada foi gravado',
   ai_disabled: 'O assistente de IA está temporariamente indisponível.',
   general_error: 'Ocorreu um erro inesperado. Por favor, tente novamente.',
+  answer_delayed:
+    'Estou com dificuldades técnicas no momento. Já recebi sua mensagem e respondo assim que possível.',
   // Access
   unknown_user:
     'Olá! Esta conta ainda não está autorizada a usar a Iris. Peça um convite ao responsável pela sua empresa.',
