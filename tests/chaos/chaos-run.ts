@@ -58,13 +58,32 @@ export interface ChaosReport extends Verdict {
   redeliveries: number;
   duplicatesDropped: number;
   genericErrors: number;
+  /** Notices Iris sent the tenants' owners on its own (a new boleto's PDF), not answers. */
+  noticesToUsers: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /**
+   * Until the person saw anything: the answer, or before it the note that it is delayed (sent
+   * once a message has waited `PRODUCT.holdNoticeAfterMs` while its turn fails on a store away).
+   */
+  firstResponseMs: { p50: number; p99: number; max: number; notes: number };
   /**
    * The same for the messages sent while PostgreSQL and Redis were reachable: what a killed
    * process, a duplicate or a retry cost. A message sent during a store outage waits for the
    * store (it is held, never failed), so its latency is the outage's length, not Iris' speed.
    */
   latencyOutsideOutagesMs: { p50: number; p99: number; max: number; messages: number };
+  /**
+   * The messages sent while a store was away: how long until ingress took them (the platform
+   * redelivers until it does) and until the person saw anything.
+   */
+  duringOutages: {
+    messages: number;
+    acceptedP50Ms: number;
+    acceptedP99Ms: number;
+    firstResponseP99Ms: number;
+  };
+  /** Why ingress refused deliveries (first line of the error), most frequent first. */
+  ingressRefusals: Array<[string, number]>;
   /** The slowest of those: when each was sent (seconds after the start) and how long it took. */
   slowestOutsideOutages: Array<{ sentAtS: number; ms: number }>;
   faults: ReturnType<Faults['summary']>;
@@ -159,9 +178,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const verdict = await verify(db, records, platform.replies, platform.strayReplies);
     const answered = records.flatMap((r) => r.exchanges).filter((e) => e.reply);
     const ms = answered.map((e) => e.ms);
+    const first = answered.map((e) => e.firstResponseMs);
     const outages = storeOutages(options, t0);
     const calmExchanges = answered.filter((e) => !outages.some((o) => e.sentAt >= o.from && e.sentAt < o.to));
     const calm = calmExchanges.map((e) => e.ms);
+    const held = answered.filter((e) => !calmExchanges.includes(e));
     const slowest = [...calmExchanges]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 8)
@@ -178,7 +199,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       redeliveries: platform.redeliveries,
       duplicatesDropped: platform.duplicatesDropped,
       genericErrors: platform.replies.filter((r) => r.id.endsWith(':error')).length,
+      noticesToUsers: platform.notices.length,
       latencyMs: { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: Math.max(0, ...ms) },
+      firstResponseMs: {
+        p50: quantile(first, 0.5),
+        p99: quantile(first, 0.99),
+        max: Math.max(0, ...first),
+        notes: platform.replies.filter((r) => r.interim).length,
+      },
       latencyOutsideOutagesMs: {
         p50: quantile(calm, 0.5),
         p99: quantile(calm, 0.99),
@@ -186,6 +214,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         messages: calm.length,
       },
       slowestOutsideOutages: slowest,
+      duringOutages: {
+        messages: held.length,
+        acceptedP50Ms: quantile(
+          held.map((e) => e.acceptedMs ?? e.ms),
+          0.5,
+        ),
+        acceptedP99Ms: quantile(
+          held.map((e) => e.acceptedMs ?? e.ms),
+          0.99,
+        ),
+        firstResponseP99Ms: quantile(
+          held.map((e) => e.firstResponseMs),
+          0.99,
+        ),
+      },
+      ingressRefusals: [...platform.ingressErrors].sort((a, b) => b[1] - a[1]).slice(0, 4),
       faults: faults.summary(),
       unexpectedReplies: records.flatMap((r) => r.unexpected).slice(0, 5),
       stderrPath,

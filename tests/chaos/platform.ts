@@ -12,6 +12,10 @@ export interface Exchange {
   sentAt: number;
   reply: OutboundMessage | undefined;
   ms: number;
+  /** Until the person saw anything: a note that the answer is delayed, else the answer. */
+  firstResponseMs: number;
+  /** Until ingress took the message (the rest of `ms` it spent in Iris). */
+  acceptedMs: number | undefined;
 }
 
 /**
@@ -30,6 +34,14 @@ export class Platform {
   duplicatesDropped = 0;
   private readonly waiting = new Map<string, (reply: OutboundMessage) => void>();
   private readonly answered = new Set<string>();
+  /** When ingress first took each message, by platform message id. */
+  private readonly acceptedAt = new Map<string, number>();
+  /** Why ingress refused deliveries (the error's first line), with how often. */
+  readonly ingressErrors = new Map<string, number>();
+  /** Notices to the tenant's users (not answers to a message). */
+  readonly notices: OutboundMessage[] = [];
+  /** When a message's note that its answer is delayed arrived, by correlation id. */
+  readonly firstResponseAt = new Map<string, number>();
   private seq = 0;
 
   constructor(
@@ -42,6 +54,18 @@ export class Platform {
   /** The sender's callback. */
   onReply = async (reply: OutboundMessage): Promise<void> => {
     this.replies.push(reply);
+    // A note that the answer is delayed: the first response the person saw, not the answer.
+    if (reply.interim) {
+      if (!this.firstResponseAt.has(reply.correlationId))
+        this.firstResponseAt.set(reply.correlationId, Date.now());
+      return;
+    }
+    // Not an answer either: a notice Iris sends on its own (a new boleto's PDF goes to each of
+    // the tenant's owners, in the chat they last wrote from).
+    if (reply.noticeToUser) {
+      this.notices.push(reply);
+      return;
+    }
     const waiter = this.waiting.get(reply.chatId);
     // A message already answered that answers again is a stray, whatever is waiting now.
     if (!waiter || this.answered.has(reply.correlationId)) {
@@ -79,7 +103,13 @@ export class Platform {
       sleep(Math.floor(Math.random() * 300)).then(() => this.deliver(envelope)),
     ]);
     const reply = await answered;
-    return { chatId, text, correlationId: first ?? second, sentAt, reply, ms: Date.now() - sentAt };
+    const ms = Date.now() - sentAt;
+    const correlationId = first ?? second;
+    const noted = correlationId === undefined ? undefined : this.firstResponseAt.get(correlationId);
+    const firstResponseMs = noted === undefined ? ms : Math.min(ms, noted - sentAt);
+    const accepted = this.acceptedAt.get(platformMessageId);
+    const acceptedMs = accepted === undefined ? undefined : accepted - sentAt;
+    return { chatId, text, correlationId, sentAt, reply, ms, firstResponseMs, acceptedMs };
   }
 
   /** One delivery, repeated until ingress answers; returns the correlation id when queued. */
@@ -88,10 +118,16 @@ export class Platform {
     for (;;) {
       try {
         const outcome = await this.ingress.handle(envelope);
-        if (outcome.status === 'queued') return outcome.correlationId;
+        if (outcome.status === 'queued') {
+          this.acceptedAt.set(envelope.platformMessageId, Date.now());
+          return outcome.correlationId;
+        }
         if (outcome.status === 'duplicate') this.duplicatesDropped++;
         return undefined;
-      } catch {
+      } catch (error) {
+        const text = error instanceof Error ? error.message || error.name : String(error);
+        const why = text.split('\n')[0]!.slice(0, 80);
+        this.ingressErrors.set(why, (this.ingressErrors.get(why) ?? 0) + 1);
         if (Date.now() > this.options.giveUpAt) return undefined;
         this.redeliveries++;
         await sleep(250);
