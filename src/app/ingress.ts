@@ -138,7 +138,7 @@ export function createIngress(deps: IngressDeps): Ingress {
           { jobId: safeJobId(`t-${id}`) },
         );
       } else {
-        await deps.turns.add('turn', { conversationId }, { jobId: safeJobId(id) });
+        await deps.turns.add('turn', { conversationId, tenantId: who.tenantId }, { jobId: safeJobId(id) });
       }
       deps.logger.debug({ correlationId: id, conversationId, type: content.type }, 'inbound message queued');
       return { status: 'queued', correlationId: id };

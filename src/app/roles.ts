@@ -63,7 +63,7 @@ export function startPipeline(
   const summaries = startSummaries(c);
   const worker = startTurnWorker({
     ...turnTransport(c),
-    handle: (message, transcript) => handleMessage(message, transcript, handlerDeps),
+    handle: (message, transcript, stored) => handleMessage(message, transcript, handlerDeps, stored),
     localeOf: async (tenantId) => (await c.directory.tenantOrLastRead(tenantId))?.locale,
     logger: c.logger.child({ component: 'turns' }),
     concurrency: options.concurrency ?? c.config.PIPELINE_CONCURRENCY,

@@ -26,7 +26,11 @@ export const inboundMessageSchema = z.object({
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 
 /** A turns job only names the conversation; the messages are in its mailbox, in order. */
-export const turnJobSchema = z.object({ conversationId: z.string() });
+export const turnJobSchema = z.object({
+  conversationId: z.string(),
+  /** The conversation's tenant, when the job's author knows it: the lock reads its state too. */
+  tenantId: z.string().optional(),
+});
 export type TurnJob = z.infer<typeof turnJobSchema>;
 
 export const transcribeJobSchema = z.object({

@@ -63,7 +63,7 @@ export function startTranscribeWorker(deps: TranscribeWorkerDeps): Worker {
       if (audio) await deps.audio.delete(audio.audioKey);
       await deps.turns.add(
         'turn',
-        { conversationId: data.conversationId },
+        { conversationId: data.conversationId, tenantId: data.tenantId },
         { jobId: safeJobId(`a-${data.messageId}`) },
       );
       log.info({ ok: !('error' in record) }, 'transcription done');

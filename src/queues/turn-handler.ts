@@ -4,7 +4,7 @@ import { parsePending, parseState, type ConversationState } from '../pipeline/co
 import type { PackRegistry, PeopleDirectory } from '../pipeline/ports';
 import type { PipelineDeps, TurnContent } from '../pipeline/turn';
 import { runTurn } from '../pipeline/run-turn';
-import type { ConversationStore } from '../stores/conversation-store';
+import type { ConversationStore, StoredConversation } from '../stores/conversation-store';
 import { outboundFor } from './outbound-for';
 import type { InboundMessage, TranscriptRecord } from './payloads';
 import type { HandledTurn } from './turn-worker';
@@ -33,6 +33,8 @@ export async function handleMessage(
   message: InboundMessage,
   transcript: TranscriptRecord | undefined,
   deps: TurnHandlerDeps,
+  /** The conversation's state as read with its lock; read here when absent or not this tenant's. */
+  preloaded?: StoredConversation,
 ): Promise<HandledTurn> {
   const logger = deps.logger.child({
     correlationId: message.correlationId,
@@ -42,7 +44,10 @@ export async function handleMessage(
   const tenant = await deps.directory.tenant(message.tenantId);
   const user = tenant ? await deps.directory.user(message.tenantId, message.userId) : undefined;
   const now = new Date();
-  const stored = await deps.conversations.load(message.tenantId, message.conversationId);
+  const stored =
+    preloaded?.tenantId === message.tenantId
+      ? preloaded
+      : await deps.conversations.load(message.tenantId, message.conversationId);
   const state = parseState(stored.state, now, (error) =>
     logger.error({ err: error }, 'corrupt conversation state replaced'),
   );

@@ -7,7 +7,7 @@ import type { Locale } from '../core/locale';
 import type { OutboundMessageInput } from '../core/messages';
 import type { AuditEntry, AuditRecord, AuditSink, PendingWrite } from '../pipeline/ports';
 import type { TurnOutput } from '../pipeline/turn';
-import type { ConversationStore, MailboxLock } from '../stores/conversation-store';
+import type { ConversationStore, MailboxLock, StoredConversation } from '../stores/conversation-store';
 import { QUEUES } from './names';
 import { outboundFor } from './outbound-for';
 import { safeJobId, type Outbox } from './outbox';
@@ -35,6 +35,8 @@ export interface HandledTurn {
 export type MessageHandler = (
   message: InboundMessage,
   transcript: TranscriptRecord | undefined,
+  /** The conversation's state as read with the lock, when it was (else the handler reads it). */
+  stored?: StoredConversation,
 ) => Promise<HandledTurn>;
 
 export interface TurnWorkerDeps {
@@ -99,8 +101,8 @@ async function drain(
   token: string | undefined,
   closing: { now: boolean },
 ): Promise<void> {
-  const { conversationId } = turnJobSchema.parse(job.data);
-  const taken = await deps.conversations.tryLock<unknown>(conversationId);
+  const { conversationId, tenantId } = turnJobSchema.parse(job.data);
+  const taken = await deps.conversations.tryLock<unknown>(conversationId, tenantId);
   // Another worker holds the conversation: it sees our message, because it releases the lock
   // only with the mailbox empty, atomically, and our message was pushed before this job
   // existed. If it dies, the sweeper reschedules the mailbox once its lock expires (a retry here
@@ -112,6 +114,8 @@ async function drain(
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   // The head is read with the lock; a commit that leaves the mailbox empty also releases it.
   let next: unknown = taken.head;
+  // What the lock read of the conversation serves its first message; later ones read it anew.
+  let stored = taken.stored;
   try {
     for (let handled = 0; ; handled++) {
       if (handled > 0 && closing.now) {
@@ -152,7 +156,8 @@ async function drain(
         await deps.conversations.release(lock, { force: true, retryInMs: 60_000 });
         return;
       }
-      const left = await handleOne(deps, lock, message, transcript, lastAttempt);
+      const left = await handleOne(deps, lock, message, transcript, lastAttempt, stored);
+      stored = undefined;
       dropOwnJob(deps, job, message.id);
       if (left === 0) return; // the commit released the lock
     }
@@ -171,6 +176,7 @@ async function handleOne(
   message: InboundMessage,
   transcript: TranscriptRecord | undefined,
   lastAttempt: boolean,
+  stored: StoredConversation | undefined,
 ): Promise<number> {
   const started = Date.now();
   const log = deps.logger.child({
@@ -185,7 +191,7 @@ async function handleOne(
   }
   let handled;
   try {
-    handled = await deps.handle(message, transcript);
+    handled = await deps.handle(message, transcript, stored);
   } catch (error) {
     // A transient failure (Redis, PostgreSQL, a provider) is retried with backoff; a defect
     // would fail the same way every time, so it is answered at once instead of holding the

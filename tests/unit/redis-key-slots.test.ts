@@ -65,6 +65,9 @@ describe('Redis key slots', () => {
     const again = await conversations.tryLock(conversationId);
     await conversations.dropHead(again!.lock);
     await conversations.release(again!.lock);
+    // With its tenant, the lock reads the conversation's state and pending confirmation too.
+    const withState = await conversations.tryLock(conversationId, randomUUID());
+    await conversations.release(withState!.lock, { force: true });
     await conversations.replaceStateIfIdle(conversationId, '{}', '{"summary":1}');
 
     const whatsapp = keys.whatsapp('5511999990000');
