@@ -123,7 +123,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     tenants: Math.ceil(options.conversations / 10),
     usersPerTenant: 10,
   });
-  const env = { ...proxied, IRIS_PREFIX: prefix, LOG_LEVEL: process.env.CHAOS_LOG ?? 'silent' };
+  // The owners' notices on, as in production (the test setup turns them off for other files):
+  // the run must tell them apart from answers, in jest as in `npm run chaos`.
+  const env = {
+    ...proxied,
+    IRIS_PREFIX: prefix,
+    LOG_LEVEL: process.env.CHAOS_LOG ?? 'silent',
+    BOLETO_NOTICES: 'true',
+  };
   const ingressSide = new Container(loadConfig(env), { role: 'chaos-ingress' });
   const senderSide = new Container(loadConfig({ ...env, REDIS_URL: redisUrl }), {
     role: 'chaos-sender',
