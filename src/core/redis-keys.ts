@@ -10,11 +10,6 @@
  * schedules (`{account}`). Every other key is used alone and spreads over the
  * slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
-/** A chat's hash tag: the sender reads and writes a reply's mark and its chat's counter in one script. */
-function chatTag(m: { channel: string; account: string; chatId: string }): string {
-  return `${m.channel}:${m.account}:${m.chatId}`;
-}
-
 export class RedisKeys {
   constructor(readonly prefix: string) {}
 
@@ -149,4 +144,9 @@ export interface WhatsappKeys {
   accountSlot(): string;
   /** Each whatsapp process' connection state (a hash: field = process), read by /ready and /metrics. */
   statusBoard(): string;
+}
+
+/** A chat's hash tag: the sender reads and writes a reply's mark and its chat's counter in one script. */
+function chatTag(m: { channel: string; account: string; chatId: string }): string {
+  return `${m.channel}:${m.account}:${m.chatId}`;
 }
