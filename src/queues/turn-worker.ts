@@ -55,11 +55,6 @@ export interface TurnWorkerDeps {
   concurrency: number;
   /** Channels that show a "typing…" indicator while a turn runs. */
   typingChannels?: readonly string[];
-  /**
-   * A message that waited this long while its turn failed on something transient is told its
-   * answer is coming (default `PRODUCT.holdNoticeAfterMs`).
-   */
-  holdNoticeAfterMs?: number;
   /** Called when a turn fails and is answered with the generic error (metrics). */
   onTurnError?: (failure: { transient: boolean }) => void;
   /** A committed turn left enough messages waiting for a summary (`requestSummary`). */
@@ -248,13 +243,14 @@ async function handleOne(
 }
 
 /**
- * The message has waited `holdNoticeAfterMs` since Iris received it and the turn failed again on something transient (a
- * store or a provider away): they are told their answer is coming, once per message (later
- * retries queue no second note), instead of silence until the outage ends. Best effort: when Redis itself is away, nothing can be queued.
+ * The message has waited `PRODUCT.holdNoticeAfterMs` since Iris received it and its turn failed
+ * again on something transient (a store or a provider away): the person is told the answer is
+ * coming, once per message (later retries queue no second note), instead of silence until the
+ * outage ends. Best effort: with Redis itself away, nothing can be queued.
  */
 async function noteDelay(deps: TurnWorkerDeps, message: InboundMessage, log: Logger): Promise<void> {
   const waitedMs = Date.now() - Date.parse(message.receivedAt);
-  if (!(waitedMs >= (deps.holdNoticeAfterMs ?? PRODUCT.holdNoticeAfterMs))) return;
+  if (!(waitedMs >= PRODUCT.holdNoticeAfterMs)) return;
   try {
     const locale = (await deps.localeOf(message.tenantId).catch(() => undefined)) ?? 'pt-BR';
     await deps.outbox.sendOnce(
