@@ -15,7 +15,8 @@
  * It uses its own database (iris_bench, recreated and migrated each run) and its own key
  * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
  * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency),
- * --parts reference,turns,load,floor (which sections to run).
+ * --parts reference,start,turns,load,floor (which sections to run; `start`: from forking a
+ * pipeline process to its first answer).
  * `--model-latency MS` adds (d): the same mix with the Gemini engine (model_first) against a local
  * server that answers every model call after MS ms (bench/model-server.ts), one pipeline process
  * at each of `--model-concurrency` (default 16,64,256): what one process answers per second when
@@ -32,7 +33,7 @@ import { SCRIPT, type LoadDriver, type RunResult } from './load';
 import { createPopulation, type Person } from './population';
 import * as r from './report';
 import { startBenchModel } from './model-server';
-import { runIris, runRaw, type BenchEnv } from './scenario';
+import { runIris, runRaw, timeToFirstAnswer, type BenchEnv } from './scenario';
 
 installCounters();
 
@@ -43,7 +44,7 @@ const { values: args } = parseArgs({
     rates: { type: 'string', default: '100,500,1000' },
     processes: { type: 'string', default: '1,2' },
     people: { type: 'string', default: '64' },
-    parts: { type: 'string', default: 'reference,turns,load,floor' },
+    parts: { type: 'string', default: 'reference,start,turns,load,floor' },
     'model-latency': { type: 'string' },
     'model-concurrency': { type: 'string', default: '16,64,256' },
   },
@@ -222,6 +223,19 @@ async function withModel(people: Person[], delayMs: number): Promise<void> {
   for (const line of breakdown) console.log(line);
 }
 
+/** From forking a pipeline process to its first answer (a message already waiting), three times. */
+async function startTimes(people: Person[]): Promise<void> {
+  console.log(
+    `Start: a pipeline process forked (${process.env.BENCH_COMPILED === '1' ? 'compiled JavaScript' : 'tsx'}) with one message waiting, three times`,
+  );
+  for (let i = 0; i < 3; i++) {
+    const t = await timeToFirstAnswer(env, people.slice(i * 10, i * 10 + 1));
+    console.log(
+      `  ready after ${r.fmt(t.readyMs)} ms, first answer after ${t.firstAnswerMs === undefined ? 'none' : `${r.fmt(t.firstAnswerMs)} ms`}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const cpu = os.cpus();
   console.log(
@@ -235,6 +249,7 @@ async function main(): Promise<void> {
     `${people.length} people in 100 boletos tenants (pt-BR, offline understanding); PIPELINE_CONCURRENCY=16\n`,
   );
   const raw = parts.has('reference') ? await reference() : [];
+  if (parts.has('start')) await startTimes(people);
   if (parts.has('turns')) await countPerTurn(people);
   const best = parts.has('load') ? await irisUnderLoad(people) : {};
   if (args['model-latency'] !== undefined) await withModel(people, Number(args['model-latency']));

@@ -115,6 +115,46 @@ export async function runIris(
 }
 
 /**
+ * How soon a pipeline process answers after it is started: one person's message is already
+ * waiting when the process is forked; the figures are from the fork to the process saying it is
+ * ready, and to the reply reaching the sender (the first turn reads the intent model too).
+ */
+export async function timeToFirstAnswer(
+  env: BenchEnv,
+  people: Person[],
+): Promise<{ readyMs: number; firstAnswerMs: number | undefined }> {
+  const prefix = freshPrefix('start');
+  const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
+  const account = randomUUID();
+  const driver = LoadDriver.forPeople(container.ingress, account, people, prefix);
+  const sender = startOutboundWorker({
+    connection: container.connection,
+    prefix,
+    redis: container.redis,
+    keys: container.keys,
+    channel: 'console',
+    account,
+    sender: { send: async (message) => driver.onReply(message) },
+    logger: container.logger,
+  });
+  await sender.waitUntilReady();
+  const started = performance.now();
+  const child = new PipelineChild('iris', { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' });
+  try {
+    const answered = driver.step(1);
+    await child.ready;
+    const readyMs = performance.now() - started;
+    const run = await answered;
+    return { readyMs, firstAnswerMs: run.latenciesMs[0] };
+  } finally {
+    await child.stop();
+    await sender.close();
+    await dropPrefix(container.redis, prefix).catch(() => undefined);
+    await container.close();
+  }
+}
+
+/**
  * The reference: empty BullMQ jobs added one by one from this process (at most `inFlight`
  * adds outstanding, as concurrent ingress calls would be) and processed by `processes` forked
  * workers with the pipeline's concurrency. Jobs per second from the first add to the last
