@@ -55,6 +55,30 @@ async function childCounts(children: PipelineChild[]): Promise<Counts> {
 }
 
 /**
+ * The channel process of a run: ingress (this process' container) and a console-like sender on
+ * the outbound queue, with more concurrency than the default 8: the console "platform" answers
+ * at once, so the bench measures Iris rather than a platform's pace.
+ */
+async function channelSide(env: BenchEnv, prefix: string, people: Person[]) {
+  const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
+  const account = randomUUID();
+  const driver = LoadDriver.forPeople(container.ingress, account, people, prefix);
+  const sender = startOutboundWorker({
+    connection: container.connection,
+    prefix,
+    redis: container.redis,
+    keys: container.keys,
+    channel: 'console',
+    account,
+    sender: { send: async (message) => driver.onReply(message) },
+    logger: container.logger,
+    concurrency: 64,
+  });
+  await sender.waitUntilReady();
+  return { container, driver, sender };
+}
+
+/**
  * Iris' whole path with `processes` forked pipeline processes: this process is the channel
  * (ingress + a console-like sender on the outbound queue); the children run the pipeline role.
  * Every run of `runs` gets the same fresh set-up's conversations, one after the other.
@@ -73,24 +97,7 @@ export async function runIris(
     () => new PipelineChild(mode, { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' }),
   );
   await Promise.all(children.map((c) => c.ready));
-  const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
-  const account = randomUUID();
-  const ingress = container.ingress;
-  const driver = LoadDriver.forPeople(ingress, account, people, prefix);
-  // The sender of a channel process, with more concurrency than the default 8: the console
-  // "platform" answers at once, so the bench measures Iris rather than a platform's pace.
-  const sender = startOutboundWorker({
-    connection: container.connection,
-    prefix,
-    redis: container.redis,
-    keys: container.keys,
-    channel: 'console',
-    account,
-    sender: { send: async (message) => driver.onReply(message) },
-    logger: container.logger,
-    concurrency: 64,
-  });
-  await sender.waitUntilReady();
+  const { container, driver, sender } = await channelSide(env, prefix, people);
   const result: ScenarioResult = { processes, runs: [], counts: [], childPeakRssMb: [] };
   try {
     for (const run of runs) {
@@ -124,20 +131,7 @@ export async function timeToFirstAnswer(
   people: Person[],
 ): Promise<{ readyMs: number; firstAnswerMs: number | undefined }> {
   const prefix = freshPrefix('start');
-  const container = new Container(loadConfig({ ...env, IRIS_PREFIX: prefix }), { role: 'bench' });
-  const account = randomUUID();
-  const driver = LoadDriver.forPeople(container.ingress, account, people, prefix);
-  const sender = startOutboundWorker({
-    connection: container.connection,
-    prefix,
-    redis: container.redis,
-    keys: container.keys,
-    channel: 'console',
-    account,
-    sender: { send: async (message) => driver.onReply(message) },
-    logger: container.logger,
-  });
-  await sender.waitUntilReady();
+  const { container, driver, sender } = await channelSide(env, prefix, people);
   const started = performance.now();
   const child = new PipelineChild('iris', { ...env, IRIS_PREFIX: prefix, CHECK_REDIS_POLICY: 'false' });
   try {
