@@ -16,8 +16,8 @@ import { startOutboundWorker } from '../../src/queues/outbound-worker';
 import { createPrismaClient } from '../../src/stores/prisma/client';
 import { PrivateRedis } from './private-redis';
 import { Faults, type FaultPlan } from './faults';
-import { Platform } from './platform';
-import { TcpProxy } from './tcp-proxy';
+import { Platform, type Exchange } from './platform';
+import { hostPort, TcpProxy, withPort } from './tcp-proxy';
 import { verify, type ConversationRecord, type Verdict } from './verify';
 
 export interface ChaosOptions extends FaultPlan {
@@ -187,9 +187,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const ms = answered.map((e) => e.ms);
     const first = answered.map((e) => e.firstResponseMs);
     const outages = storeOutages(options, t0);
-    const calmExchanges = answered.filter((e) => !outages.some((o) => e.sentAt >= o.from && e.sentAt < o.to));
+    const duringOutage = (e: Exchange) => outages.some((o) => e.sentAt >= o.from && e.sentAt < o.to);
+    const calmExchanges = answered.filter((e) => !duringOutage(e));
     const calm = calmExchanges.map((e) => e.ms);
-    const held = answered.filter((e) => !calmExchanges.includes(e));
+    const held = answered.filter(duringOutage);
+    const heldAccepted = held.map((e) => e.acceptedMs ?? e.ms);
     const slowest = [...calmExchanges]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 8)
@@ -223,14 +225,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       slowestOutsideOutages: slowest,
       duringOutages: {
         messages: held.length,
-        acceptedP50Ms: quantile(
-          held.map((e) => e.acceptedMs ?? e.ms),
-          0.5,
-        ),
-        acceptedP99Ms: quantile(
-          held.map((e) => e.acceptedMs ?? e.ms),
-          0.99,
-        ),
+        acceptedP50Ms: quantile(heldAccepted, 0.5),
+        acceptedP99Ms: quantile(heldAccepted, 0.99),
         firstResponseP99Ms: quantile(
           held.map((e) => e.firstResponseMs),
           0.99,
@@ -347,18 +343,6 @@ async function converseSoak(
   else record.outcome = 'answer_failed';
   if (index % 5 === 2) await say('quais boletos estão em aberto?', LISTED);
   return record;
-}
-
-function hostPort(url: string, defaultPort: number): { host: string; port: number } {
-  const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port || defaultPort) };
-}
-
-function withPort(url: string, port: number): string {
-  const u = new URL(url);
-  u.hostname = '127.0.0.1';
-  u.port = String(port);
-  return u.toString();
 }
 
 /**

@@ -69,3 +69,17 @@ export class TcpProxy {
     upstream.pipe(client);
   }
 }
+
+/** A server's address in a URL (the proxy's target). */
+export function hostPort(url: string, defaultPort: number): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || defaultPort) };
+}
+
+/** The same URL pointed at a proxy's port on loopback. */
+export function withPort(url: string, port: number): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}

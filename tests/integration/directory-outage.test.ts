@@ -1,6 +1,6 @@
 import { Directory } from '../../src/app/directory';
 import { createPrismaClient } from '../../src/stores/prisma/client';
-import { TcpProxy } from '../chaos/tcp-proxy';
+import { hostPort, TcpProxy, withPort } from '../chaos/tcp-proxy';
 import { Harness } from '../support/harness';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
@@ -12,16 +12,11 @@ import { TEST_DATABASE_URL } from '../support/test-env';
  */
 describe('the directory while PostgreSQL is away', () => {
   const h = new Harness();
-  const proxy = new TcpProxy({
-    host: new URL(TEST_DATABASE_URL).hostname,
-    port: Number(new URL(TEST_DATABASE_URL).port || 5432),
-  });
+  const proxy = new TcpProxy(hostPort(TEST_DATABASE_URL, 5432));
   let db: ReturnType<typeof createPrismaClient>;
 
   beforeAll(async () => {
-    const url = new URL(TEST_DATABASE_URL);
-    url.port = String(await proxy.start());
-    db = createPrismaClient(url.toString(), { max: 2 });
+    db = createPrismaClient(withPort(TEST_DATABASE_URL, await proxy.start()), { max: 2 });
   });
   afterAll(async () => {
     await db.$disconnect();
