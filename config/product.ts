@@ -54,6 +54,11 @@ export const PRODUCT = {
    * when the turn succeeds. Shorter waits stay silent: a blip is not worth a message.
    */
   holdNoticeAfterMs: 3_000,
+  /**
+   * A drainer's hold on one sender's held messages (`stores/intake-store.ts`): handing one over
+   * takes milliseconds; a drainer that died frees its senders after this.
+   */
+  intakeLockTtlMs: 10_000,
   /** Platform message ids are remembered this long to drop duplicate deliveries. */
   dedupeTtlSec: 7 * 24 * 3600,
   /** An unknown sender gets at most one refusal in this window. */

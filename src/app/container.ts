@@ -49,7 +49,8 @@ import { ConversationStore } from '../stores/conversation-store';
 import { RedisKeys } from '../core/redis-keys';
 import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';
-import { createIngress } from './ingress';
+import { createIngress, type IngressDeps } from './ingress';
+import { IntakeStore } from '../stores/intake-store';
 import { createLogger } from './logger';
 import type { TurnHandlerDeps } from '../queues/turn-handler';
 import { packFor } from './packs';
@@ -70,6 +71,8 @@ export class Container {
   readonly keys: RedisKeys;
   readonly outbox: Outbox;
   readonly directory: Directory;
+  /** Messages held while PostgreSQL cannot say whose they are (ingress holds, pipelines drain). */
+  readonly intake: IntakeStore;
   readonly conversations: ConversationStore;
   readonly audio: RedisAudioStore;
   readonly turns: Queue;
@@ -112,6 +115,10 @@ export class Container {
     this.conversations = new ConversationStore(this.redis, this.keys, {
       lockTtlMs: PRODUCT.conversationLockTtlMs,
       dedupeTtlSec: PRODUCT.dedupeTtlSec,
+    });
+    this.intake = new IntakeStore(this.redis, this.keys, {
+      ttlSec: PRODUCT.dedupeTtlSec,
+      lockTtlMs: PRODUCT.intakeLockTtlMs,
     });
     this.audio = new RedisAudioStore(this.redis, this.keys, {
       ttlSec: config.AUDIO_TTL_SEC,
@@ -215,10 +222,16 @@ export class Container {
 
   /** One ingress per process, built on first use (channels and the chat share it). */
   get ingress(): Ingress {
-    return (this.ingressInstance ??= createIngress({
+    return (this.ingressInstance ??= createIngress(this.ingressDeps));
+  }
+
+  /** What ingress works with; the intake drainer too (it finishes what ingress held). */
+  get ingressDeps(): IngressDeps {
+    return {
       redis: this.redis,
       keys: this.keys,
       conversations: this.conversations,
+      intake: this.intake,
       directory: this.directory,
       db: this.db,
       outbox: this.outbox,
@@ -228,7 +241,7 @@ export class Container {
       audioEnabled: this.transcriber !== undefined,
       defaultLocale: 'pt-BR',
       phoneCandidates,
-    }));
+    };
   }
 
   /**

@@ -61,13 +61,15 @@ export class Directory {
    * The user a platform account is linked to; WhatsApp numbers also match users by phone, and
    * `aliases` (other ids of the same sender, see the envelope) match identities linked under
    * them. Ingress asks for every inbound message, so a found identity is cached like users are
-   * (a removed user is still caught by the pipeline's `user` lookup, within the same TTL).
+   * (a removed user is still caught by the pipeline's `user` lookup, within the same TTL);
+   * `remember: false` leaves the cache as it was (the intake drainer: see `remembered`).
    */
   async identify(
     channel: string,
     externalUserId: string,
     phoneCandidates: string[] = [],
     aliases: readonly string[] = [],
+    options: { remember?: boolean } = {},
   ): Promise<Identified | undefined> {
     const key = `${channel}\u0000${externalUserId}`;
     const hit = this.identities.get(key);
@@ -82,7 +84,7 @@ export class Directory {
       if (hit) return hit.value;
       throw error;
     }
-    if (value) {
+    if (value && options.remember !== false) {
       this.identities.delete(key); // re-inserted last: the map's order is oldest first
       this.identities.set(key, { at: Date.now(), value });
       if (this.identities.size > MAX_CACHED_IDENTITIES) {
@@ -90,6 +92,16 @@ export class Directory {
       }
     }
     return value;
+  }
+
+  /**
+   * The identity found within the cache's TTL, without asking PostgreSQL. This process' ingress
+   * holds only messages it could not identify, so nothing of someone it knows this way is held
+   * here (with several ingress processes per chat, see docs/specification.md "Delivery and order").
+   */
+  remembered(channel: string, externalUserId: string): Identified | undefined {
+    const hit = this.identities.get(`${channel}\u0000${externalUserId}`);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
   private async lookUp(

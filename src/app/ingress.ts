@@ -12,13 +12,17 @@ import type { ConversationStore } from '../stores/conversation-store';
 import type { PrismaClient } from '../stores/prisma/client';
 import { safeJobId, type Outbox } from '../queues/outbox';
 import type { InboundMessage } from '../queues/payloads';
-import type { Directory } from './directory';
+import type { Directory, Identified } from './directory';
+import type { IntakeStore } from '../stores/intake-store';
+import { isTransient } from '../core/errors';
 import { linkIdentity } from './invites';
 
 export interface IngressDeps {
   redis: RedisClient;
   keys: RedisKeys;
   conversations: ConversationStore;
+  /** Messages held while PostgreSQL cannot say whose they are. */
+  intake: IntakeStore;
   directory: Directory;
   db: PrismaClient;
   outbox: Outbox;
@@ -73,7 +77,8 @@ async function conversationOf(
  * Ingress: what every channel adapter calls. It validates the envelope, drops platform
  * duplicates, finds who is talking, and puts the message in its conversation's mailbox in
  * the same atomic step as the dedupe mark; then it schedules the conversation. It never waits
- * for the pipeline.
+ * for the pipeline. When PostgreSQL cannot say who is talking, the message is held in Redis
+ * (`hold`) rather than handed back to the platform.
  */
 export function createIngress(deps: IngressDeps): Ingress {
   return {
@@ -88,62 +93,117 @@ export function createIngress(deps: IngressDeps): Ingress {
 
       if (envelope.content.type === 'link') return handleLink(deps, envelope, dedupeKey);
 
-      const who = await deps.directory.identify(
-        envelope.channel,
-        envelope.externalUserId,
-        deps.phoneCandidates?.(envelope.externalUserId) ?? [],
-        envelope.aliases,
-      );
-      if (!who) return refuseUnknown(deps, envelope, dedupeKey);
-
-      const id = randomUUID();
-      const conversationId = await conversationOf(deps, envelope, who);
-      const content =
-        envelope.content.type === 'audio' && !deps.audioEnabled
-          ? ({ type: 'unsupported', what: 'audio_disabled' } as const)
-          : envelope.content;
-      const message: InboundMessage = {
-        id,
-        correlationId: id,
-        tenantId: who.tenantId,
-        userId: who.userId,
-        conversationId,
-        channel: envelope.channel,
-        account: envelope.account,
-        chatId: envelope.chatId,
-        platformMessageId: envelope.platformMessageId,
-        sentAt: envelope.sentAt,
-        receivedAt: new Date().toISOString(),
-        ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
-        ...(envelope.inGroup ? { inGroup: true } : {}),
-        content,
-      };
-      const added = await deps.conversations.push(
-        message,
-        deps.keys.conversationDedupe(
-          conversationId,
-          envelope.channel,
-          envelope.account,
-          envelope.platformMessageId,
-        ),
-      );
-      if (!added) {
-        deps.logger.debug({ platformMessageId: envelope.platformMessageId }, 'duplicate delivery dropped');
-        return { status: 'duplicate' };
+      const sender = deps.intake.senderOf(envelope);
+      let who = deps.directory.remembered(envelope.channel, envelope.externalUserId);
+      if (!who) {
+        // Someone with messages held (PostgreSQL was away) joins the end of that line.
+        if (await deps.intake.holds(sender)) return hold(deps, envelope, sender);
+        try {
+          who = await identify(deps, envelope);
+        } catch (error) {
+          if (!isTransient(error)) throw error;
+          return hold(deps, envelope, sender);
+        }
+        if (!who) return refuseUnknown(deps, envelope, dedupeKey);
       }
-      if (content.type === 'audio') {
-        await deps.transcribe.add(
-          'transcribe',
-          { conversationId, tenantId: who.tenantId, messageId: id, correlationId: id },
-          { jobId: safeJobId(`t-${id}`) },
-        );
-      } else {
-        await deps.turns.add('turn', { conversationId, tenantId: who.tenantId }, { jobId: safeJobId(id) });
-      }
-      deps.logger.debug({ correlationId: id, conversationId, type: content.type }, 'inbound message queued');
-      return { status: 'queued', correlationId: id };
+      return admit(deps, envelope, who, { id: randomUUID(), receivedAt: new Date().toISOString() });
     },
   };
+}
+
+/** Who sent the envelope; remembered unless `remember` is false (see `Directory.remembered`). */
+export function identify(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  options: { remember?: boolean } = {},
+): Promise<Identified | undefined> {
+  return deps.directory.identify(
+    envelope.channel,
+    envelope.externalUserId,
+    deps.phoneCandidates?.(envelope.externalUserId) ?? [],
+    envelope.aliases,
+    options,
+  );
+}
+
+/**
+ * PostgreSQL cannot say who is writing: the message is held in Redis for the intake drainer
+ * (`app/intake-drainer.ts`), which hands it to its conversation once it can, and the platform's
+ * delivery succeeds now. Its id is given here, so the note that its answer is coming and the
+ * answer itself carry the same correlation id.
+ */
+async function hold(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  sender: string,
+): Promise<IngressOutcome> {
+  const id = randomUUID();
+  const held = await deps.intake.hold(sender, envelope.platformMessageId, {
+    id,
+    receivedAt: new Date().toISOString(),
+    envelope,
+  });
+  if (!held) return { status: 'duplicate' };
+  deps.logger.info(
+    { correlationId: id, channel: envelope.channel },
+    'message held until its sender can be identified',
+  );
+  return { status: 'queued', correlationId: id };
+}
+
+/** Puts an identified person's message in its conversation's mailbox and schedules the conversation. */
+export async function admit(
+  deps: IngressDeps,
+  envelope: ParsedInboundEnvelope,
+  who: Identified,
+  given: { id: string; receivedAt: string },
+): Promise<IngressOutcome> {
+  const { id } = given;
+  const conversationId = await conversationOf(deps, envelope, who);
+  const content =
+    envelope.content.type === 'audio' && !deps.audioEnabled
+      ? ({ type: 'unsupported', what: 'audio_disabled' } as const)
+      : envelope.content;
+  const message: InboundMessage = {
+    id,
+    correlationId: id,
+    tenantId: who.tenantId,
+    userId: who.userId,
+    conversationId,
+    channel: envelope.channel,
+    account: envelope.account,
+    chatId: envelope.chatId,
+    platformMessageId: envelope.platformMessageId,
+    sentAt: envelope.sentAt,
+    receivedAt: given.receivedAt,
+    ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
+    ...(envelope.inGroup ? { inGroup: true } : {}),
+    content,
+  };
+  const added = await deps.conversations.push(
+    message,
+    deps.keys.conversationDedupe(
+      conversationId,
+      envelope.channel,
+      envelope.account,
+      envelope.platformMessageId,
+    ),
+  );
+  if (!added) {
+    deps.logger.debug({ platformMessageId: envelope.platformMessageId }, 'duplicate delivery dropped');
+    return { status: 'duplicate' };
+  }
+  if (content.type === 'audio') {
+    await deps.transcribe.add(
+      'transcribe',
+      { conversationId, tenantId: who.tenantId, messageId: id, correlationId: id },
+      { jobId: safeJobId(`t-${id}`) },
+    );
+  } else {
+    await deps.turns.add('turn', { conversationId, tenantId: who.tenantId }, { jobId: safeJobId(id) });
+  }
+  deps.logger.debug({ correlationId: id, conversationId, type: content.type }, 'inbound message queued');
+  return { status: 'queued', correlationId: id };
 }
 
 /**
@@ -158,7 +218,7 @@ async function firstDelivery(deps: IngressDeps, dedupeKey: string): Promise<bool
  * People Iris does not know get one polite refusal a day, and nothing about any tenant. In a
  * group the refusal is said once a day for the whole group, not once per stranger in it.
  */
-async function refuseUnknown(
+export async function refuseUnknown(
   deps: IngressDeps,
   envelope: ParsedInboundEnvelope,
   dedupeKey: string,

@@ -16,6 +16,7 @@ import { startBoletoReconciler } from './boleto-reconciler';
 import { periodicJobs } from './periodic-jobs';
 import { startScheduledJobs } from './scheduled-jobs';
 import { startKnowledgeIngestion } from './knowledge-ingestion';
+import { startIntakeDrainer } from './intake-drainer';
 import { packFor } from './packs';
 import { CHANNEL_MODULES } from './channels/registry';
 import { handleMessage } from '../queues/turn-handler';
@@ -89,6 +90,10 @@ export function startPipeline(
     olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
   });
+  const stopIntakeDrainer = startIntakeDrainer({
+    ...c.ingressDeps,
+    logger: c.logger.child({ component: 'intake' }),
+  });
   // Messages to contacts: by e-mail with SMTP_URL, through the WhatsApp process with
   // WHATSAPP_CONTACT_MESSAGES (the deployment runs one); no deliverer without either.
   const mail = c.mail;
@@ -144,6 +149,7 @@ export function startPipeline(
   const ingestion = startKnowledgeIngestion(c);
   c.onClose(async () => {
     stopSweeper();
+    stopIntakeDrainer();
     // The mail in flight finishes (or is recorded for a retry) before the SMTP pool closes.
     const stopDelivery = async () => {
       await deliverer?.stop();

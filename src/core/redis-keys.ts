@@ -6,9 +6,9 @@
  * Redis Cluster: every Lua script and MULTI must touch keys of one hash slot. So the keys one
  * script reads together share a hash tag: a conversation's (`{conversationId}`: mailbox, lock,
  * state, confirmation and the dedupe marks of the messages pushed to it), a chat's (`{channel:
- * account:chat}`: its reply counters and its replies' sent marks) and a WhatsApp account's send
- * schedules (`{account}`). Every other key is used alone and spreads over the
- * slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
+ * account:chat}`: its reply counters and its replies' sent marks), a held sender's (`intake`)
+ * and a WhatsApp account's send schedules (`{account}`). Every other key is used alone and
+ * spreads over the slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
 export class RedisKeys {
   constructor(readonly prefix: string) {}
@@ -51,6 +51,18 @@ export class RedisKeys {
     platformMessageId: string,
   ): string {
     return `${this.prefix}:conv:{${conversationId}}:dedupe:${channel}:${account}:${platformMessageId}`;
+  }
+  /**
+   * Messages of one sender held while PostgreSQL could not say who they are (`stores/intake-store.ts`):
+   * `list` the messages in order, `seen` their platform ids, `lock` the drainer working on them.
+   */
+  intake(sender: string): { list: string; seen: string; lock: string } {
+    const base = `${this.prefix}:intake:{${sender}}`;
+    return { list: `${base}:list`, seen: `${base}:seen`, lock: `${base}:lock` };
+  }
+  /** Senders with held messages, each scored by a counter raised at every hold (the drainers read it). */
+  intakeWaiting(): string {
+    return `${this.prefix}:intake:waiting`;
   }
   unknownUserNotice(channel: string, externalUserId: string): string {
     return `${this.prefix}:unknown:${channel}:${externalUserId}`;

@@ -12,6 +12,8 @@ import type { RedisClient } from './redis-client';
 export const LUA_SCRIPTS = [
   'conversation-in-flight',
   'delete-if-owner',
+  'intake-forget',
+  'intake-park',
   'mailbox-commit',
   'mailbox-drop-head',
   'mailbox-lock',

@@ -10,6 +10,7 @@ import { RedisKeys } from '../../src/core/redis-keys';
 import { LUA_SCRIPTS, runLua } from '../../src/core/redis-script';
 import { ConversationStore } from '../../src/stores/conversation-store';
 import { RedisLease } from '../../src/stores/redis-lease';
+import { IntakeStore } from '../../src/stores/intake-store';
 import { TEST_REDIS_CLUSTER_NODES, testRedis } from '../support/test-env';
 
 /**
@@ -94,6 +95,13 @@ describe('Redis key slots', () => {
       [keys.chatSequence({ channel: 'telegram', account: 'bot', chatId: '12345' }, 'sent')],
       [1, 60],
     );
+    const intake = new IntakeStore(redis, keys, { ttlSec: 60, lockTtlMs: 5_000 });
+    const sender = intake.senderOf({ ...chat, externalUserId: '{weird}:id' });
+    expect(await intake.hold(sender, '44', { id: 'm1', receivedAt: '', envelope: {} })).toBe(true);
+    const token = await intake.lock(sender);
+    expect(await intake.dropHead(sender, token!)).toBe(true);
+    await intake.unlock(sender, token!);
+    for (const waiting of await intake.waiting()) await intake.forget(waiting);
 
     // On one server the mailbox scripts also update the set of waiting mailboxes (no slots
     // there); on the cluster they must not, and every key of a call shares one slot.

@@ -1,0 +1,127 @@
+import { PRODUCT } from '../../config/product';
+import { isTransient } from '../core/errors';
+import type { ParsedInboundEnvelope } from '../core/messages';
+import { say } from '../pipeline/catalog';
+import type { HeldMessage, WaitingSender } from '../stores/intake-store';
+import { admit, identify, refuseUnknown, type IngressDeps } from './ingress';
+
+type Held = HeldMessage<ParsedInboundEnvelope>;
+
+/**
+ * Hands the messages ingress held (their sender could not be identified while PostgreSQL was
+ * away) to their conversations once PostgreSQL answers again, each sender's in the order they
+ * came; a stranger's get the usual refusal. Until then, a held message that has waited
+ * `PRODUCT.holdNoticeAfterMs` gets the note that its answer is coming, in ingress' default
+ * language (whose tenant it is, nobody can tell yet). Every pipeline process runs one, every
+ * `everyMs`; a sender's lock keeps two from handing over the same messages.
+ */
+export function startIntakeDrainer(deps: IngressDeps, everyMs: number = PRODUCT.sweepEveryMs): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    drainAll(deps)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'intake pass failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** One pass over the senders with held messages. Exported for tests. */
+export async function drainAll(deps: IngressDeps): Promise<void> {
+  // Once PostgreSQL fails for one sender, the others are only told (not asked about again): a
+  // database that hangs would otherwise cost one time-out per sender per pass.
+  const pass = { databaseAway: false };
+  for (const waiting of await deps.intake.waiting()) await drainSender(deps, waiting, pass);
+}
+
+async function drainSender(
+  deps: IngressDeps,
+  waiting: WaitingSender,
+  pass: { databaseAway: boolean },
+): Promise<void> {
+  const token = await deps.intake.lock(waiting.sender);
+  if (!token) return; // another process is on it
+  try {
+    for (;;) {
+      const held = await deps.intake.head<ParsedInboundEnvelope>(waiting.sender);
+      if (!held) {
+        await deps.intake.forget(waiting);
+        return;
+      }
+      if (pass.databaseAway || !(await handOver(deps, held))) {
+        pass.databaseAway = true;
+        await noteDelay(deps, held);
+        return;
+      }
+      if (!(await deps.intake.dropHead(waiting.sender, token))) return;
+    }
+  } finally {
+    await deps.intake.unlock(waiting.sender, token);
+  }
+}
+
+/** Hands one held message over; false when PostgreSQL still cannot say who sent it. */
+async function handOver(deps: IngressDeps, held: Held): Promise<boolean> {
+  const { envelope } = held;
+  let who;
+  try {
+    // Not remembered: in a process that also runs ingress, a remembered sender's next message
+    // would skip the line and overtake the ones still held.
+    who = await identify(deps, envelope, { remember: false });
+  } catch (error) {
+    if (isTransient(error)) return false;
+    // A failure no retry mends: the person gets the generic error; the line moves on.
+    deps.logger.error(
+      { err: error, correlationId: held.id },
+      'held message dropped: its sender cannot be read',
+    );
+    await deps.outbox.send([direct(held, 'error', say(deps.defaultLocale, 'general_error'))]);
+    return true;
+  }
+  if (!who) {
+    await refuseUnknown(
+      deps,
+      envelope,
+      deps.keys.dedupe(envelope.channel, envelope.account, envelope.platformMessageId),
+    );
+    return true;
+  }
+  const outcome = await admit(deps, envelope, who, held);
+  deps.logger.info(
+    { correlationId: held.id, status: outcome.status },
+    'held message handed to its conversation',
+  );
+  return true;
+}
+
+/**
+ * Once per message (the id a turn's own note would have, so a turn that also fails adds none):
+ * the note that its answer is coming.
+ */
+async function noteDelay(deps: IngressDeps, held: Held): Promise<void> {
+  if (!(Date.now() - Date.parse(held.receivedAt) >= PRODUCT.holdNoticeAfterMs)) return;
+  await deps.outbox.sendOnce({
+    ...direct(held, 'delayed', say(deps.defaultLocale, 'answer_delayed')),
+    interim: true,
+  });
+}
+
+/** A reply to a held message, outside any conversation (none is known yet). */
+function direct(held: Held, suffix: string, text: string) {
+  const { envelope } = held;
+  return {
+    id: `${held.id}:${suffix}`,
+    channel: envelope.channel,
+    account: envelope.account,
+    chatId: envelope.chatId,
+    tenantId: 'none',
+    conversationId: 'none',
+    correlationId: held.id,
+    text,
+    ...(envelope.replyTo ? { replyTo: envelope.replyTo } : {}),
+  };
+}
