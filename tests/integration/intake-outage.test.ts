@@ -40,7 +40,8 @@ describe('messages held while PostgreSQL cannot say who is writing', () => {
 
   it('holds them, says the answer is coming, and answers in order once the database is back', async () => {
     const who: Person = await boletosPerson(h);
-    const strangerChat = h.chat(`stranger-${randomUUID()}`);
+    const strangerId = `stranger-${randomUUID()}`;
+    const strangerChat = h.chat(strangerId);
 
     proxy.cut();
     const firstId = newPlatformId();
@@ -56,7 +57,7 @@ describe('messages held while PostgreSQL cannot say who is writing', () => {
       channel: 'console',
       account: strangerChat.account,
       platformMessageId: newPlatformId(),
-      externalUserId: strangerChat.externalUserId,
+      externalUserId: strangerId,
       chatId: strangerChat.chatId,
       sentAt: new Date().toISOString(),
       content: { type: 'text', text: 'oi' },
