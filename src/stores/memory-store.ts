@@ -17,6 +17,8 @@ export const MEMORY_LIMITS = {
   /** Weekly decay (§5.4): not used in 90 days → −0.1; below 0.3 → inactive. */
   decayAfterDays: 90,
   decayBy: 0.1,
+  /** A memory decays at most once in this many days, however many runs overlap. */
+  decayAtMostEveryDays: 6,
 } as const;
 
 const MEMORY_FIELDS = {
@@ -188,13 +190,19 @@ export class MemoryStore {
    */
   async decay(now: Date): Promise<{ decayed: number; deactivated: number }> {
     const before = new Date(now.getTime() - MEMORY_LIMITS.decayAfterDays * 86_400_000);
+    const decayedSince = new Date(now.getTime() - MEMORY_LIMITS.decayAtMostEveryDays * 86_400_000);
+    // Two runs at once (two deployments' schedulers, a manual run) must not take 0.2: PostgreSQL
+    // re-reads a row locked by the other run's UPDATE, finds it decayed now, and leaves it.
     const decayed = await this.db.userMemory.updateMany({
       where: {
         active: true,
         source: { not: 'user_explicit' },
-        OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }],
+        AND: [
+          { OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },
+          { OR: [{ decayedAt: null }, { decayedAt: { lt: decayedSince } }] },
+        ],
       },
-      data: { confidence: { decrement: MEMORY_LIMITS.decayBy } },
+      data: { confidence: { decrement: MEMORY_LIMITS.decayBy }, decayedAt: now },
     });
     const deactivated = await this.db.userMemory.updateMany({
       where: { active: true, confidence: { lt: MEMORY_LIMITS.minConfidence } },

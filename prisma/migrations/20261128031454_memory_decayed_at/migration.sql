@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "user_memories" ADD COLUMN     "decayedAt" TIMESTAMP(3);
