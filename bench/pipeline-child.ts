@@ -13,6 +13,7 @@
  * parent's `{ type: 'counts' }` with them and its peak RSS; `{ type: 'stop' }` closes it
  * gracefully. It also dies with its parent, so an interrupted bench leaves nothing running.
  */
+import '../workers/compile-cache';
 import { Worker } from 'bullmq';
 import { loadConfig } from '../config';
 import { Container, redisConnection } from '../src/app/container';

@@ -3,6 +3,7 @@
  * (`src/app/channels/`) start when configured (Telegram when TELEGRAM_BOT_TOKEN is set; WhatsApp
  * runs as its own process). Scale out with the Procfile instead.
  */
+import './compile-cache';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES } from '../src/app/channels/registry';
 import { demoSignInOn } from '../src/app/channels/web-chat';

@@ -5,6 +5,7 @@
  * cluster, others stand by) and sends; WhatsApp holds one live socket per number (others stand
  * by) and sends.
  */
+import './compile-cache';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES, channelModule } from '../src/app/channels/registry';
 import { Container } from '../src/app/container';

@@ -1,3 +1,4 @@
+import './compile-cache';
 import { loadConfig } from '../config';
 import { Container } from '../src/app/container';
 import { handleSignals } from '../src/app/lifecycle';

@@ -1,3 +1,4 @@
+import './compile-cache';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES } from '../src/app/channels/registry';
 import { Container } from '../src/app/container';
