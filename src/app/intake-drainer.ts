@@ -35,7 +35,7 @@ export async function drainAll(deps: IngressDeps): Promise<void> {
   // Once PostgreSQL fails for one sender, the others are only told (not asked about again): a
   // database that hangs would otherwise cost one time-out per sender per pass.
   const pass = { databaseAway: false };
-  for (const waiting of await deps.intake.waiting()) await drainSender(deps, waiting, pass);
+  for await (const waiting of deps.intake.waiting()) await drainSender(deps, waiting, pass);
 }
 
 async function drainSender(

@@ -69,12 +69,17 @@ export class IntakeStore {
     return held === 1;
   }
 
-  /** The senders with held messages (at most `limit`). */
-  async waiting(limit = 100): Promise<WaitingSender[]> {
-    const flat = await this.redis.zrange(this.keys.intakeWaiting(), '0', String(limit - 1), 'WITHSCORES');
-    const senders: WaitingSender[] = [];
-    for (let i = 0; i + 1 < flat.length; i += 2) senders.push({ sender: flat[i]!, score: flat[i + 1]! });
-    return senders;
+  /**
+   * Every sender with held messages, a page at a time (a cursor: an outage can leave thousands,
+   * and senders forgotten meanwhile do not make others be skipped).
+   */
+  async *waiting(pageSize = 100): AsyncGenerator<WaitingSender> {
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.zscan(this.keys.intakeWaiting(), cursor, 'COUNT', pageSize);
+      for (let i = 0; i + 1 < flat.length; i += 2) yield { sender: flat[i]!, score: flat[i + 1]! };
+      cursor = next;
+    } while (cursor !== '0');
   }
 
   /** The sender's lock, or undefined when another drainer has it. */

@@ -101,7 +101,7 @@ describe('Redis key slots', () => {
     const token = await intake.lock(sender);
     expect(await intake.dropHead(sender, token!)).toBe(true);
     await intake.unlock(sender, token!);
-    for (const waiting of await intake.waiting()) await intake.forget(waiting);
+    for await (const waiting of intake.waiting()) await intake.forget(waiting);
 
     // On one server the mailbox scripts also update the set of waiting mailboxes (no slots
     // there); on the cluster they must not, and every key of a call shares one slot.
