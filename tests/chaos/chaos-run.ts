@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -46,6 +46,8 @@ export interface ChaosOptions extends FaultPlan {
   /** The whole run stops by itself after this, whatever is still waiting. */
   deadlineMs: number;
   log?: (line: string) => void;
+  /** Writes every message's figures here (JSON: sent at, taken, first seen, answered), to study a tail. */
+  dumpPath?: string;
 }
 
 export interface ChaosReport extends Verdict {
@@ -192,6 +194,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const calm = calmExchanges.map((e) => e.ms);
     const held = answered.filter(duringOutage);
     const heldAccepted = held.map((e) => e.acceptedMs ?? e.ms);
+    if (options.dumpPath) dumpExchanges(options.dumpPath, records, t0);
     const slowest = [...calmExchanges]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 8)
@@ -373,6 +376,21 @@ async function untilQuiet(c: Container, account: string, timeoutMs: number): Pro
 }
 
 /** When PostgreSQL or Redis was cut or killed, as epoch-ms windows. */
+/** Every message's times, in ms from the start of the load (`--dump`). */
+function dumpExchanges(path: string, records: ConversationRecord[], t0: number): void {
+  const rows = records.flatMap((r) =>
+    r.exchanges.map((e) => ({
+      chatId: e.chatId,
+      text: e.text,
+      sentAtMs: e.sentAt - t0,
+      acceptedMs: e.acceptedMs,
+      firstResponseMs: e.firstResponseMs,
+      answeredMs: e.reply ? e.ms : undefined,
+    })),
+  );
+  writeFileSync(path, JSON.stringify(rows.sort((a, b) => a.sentAtMs - b.sentAtMs)));
+}
+
 function storeOutages(options: ChaosOptions, t0: number): Array<{ from: number; to: number }> {
   const windows = [
     options.postgresCut && { atMs: options.postgresCut.atMs, forMs: options.postgresCut.forMs },

@@ -8,6 +8,7 @@
  *   npm run chaos [-- --conversations 300 --deadline 420]
  *   npm run chaos -- --redis-kill always|everysec   # Redis itself SIGKILLed instead of cut:
  *       a private redis-server with that appendfsync policy, killed at 55 s, back 5 s later
+ *   npm run chaos -- --dump /tmp/chaos.json   # every message's times, to study the tail
  */
 import { parseArgs } from 'node:util';
 import { recreateDatabase } from '../../bench/fresh-database';
@@ -19,6 +20,7 @@ const { values: args } = parseArgs({
     conversations: { type: 'string', default: '300' },
     deadline: { type: 'string', default: '420' },
     'redis-kill': { type: 'string' },
+    dump: { type: 'string' },
   },
 });
 const redisKill = fsyncPolicy(args['redis-kill']);
@@ -56,6 +58,7 @@ async function main(): Promise<number> {
     replyTimeoutMs: 180_000,
     deadlineMs: Number(args.deadline) * 1000,
     log,
+    ...(args.dump ? { dumpPath: args.dump } : {}),
   });
   console.log(formatChaosReport(report));
   return report.violations.length === 0 ? 0 : 1;
