@@ -1,5 +1,6 @@
 import { PRODUCT } from '../../config/product';
 import { isTransient } from '../core/errors';
+import { everyWithoutOverlap } from '../core/periodic-pass';
 import type { ParsedInboundEnvelope } from '../core/messages';
 import { say } from '../pipeline/catalog';
 import type { HeldMessage, WaitingSender } from '../stores/intake-store';
@@ -16,22 +17,15 @@ type Held = HeldMessage<ParsedInboundEnvelope>;
  * `everyMs`; a sender's lock keeps two from handing over the same messages.
  */
 export function startIntakeDrainer(deps: IngressDeps, everyMs: number = PRODUCT.sweepEveryMs): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    drainAll(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'intake pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyWithoutOverlap(
+    everyMs,
+    () => drainAll(deps),
+    (error) => deps.logger.warn({ err: error }, 'intake pass failed'),
+  );
 }
 
-/** One pass over the senders with held messages. Exported for tests. */
-export async function drainAll(deps: IngressDeps): Promise<void> {
+/** One pass over the senders with held messages. */
+async function drainAll(deps: IngressDeps): Promise<void> {
   // Once PostgreSQL fails for one sender, the others are only told (not asked about again): a
   // database that hangs would otherwise cost one time-out per sender per pass.
   const pass = { databaseAway: false };

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { ConversationStore } from '../stores/conversation-store';
+import { everyWithoutOverlap } from '../core/periodic-pass';
 import { safeJobId } from './outbox';
 
 /**
@@ -18,28 +19,20 @@ export function startSweeper(deps: {
 }): () => void {
   const every = deps.everyMs ?? 5_000;
   const olderThan = deps.olderThanMs ?? 10_000;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deps.conversations
-      .stale(olderThan)
-      .then(async (ids) => {
-        for (const conversationId of ids) {
-          await deps.turns.add(
-            'turn',
-            { conversationId },
-            { jobId: safeJobId(`sweep-${conversationId}-${Math.floor(Date.now() / every)}`) },
-          );
-        }
-        if (ids.length > 0)
-          deps.logger.info({ conversations: ids.length }, 'sweeper rescheduled waiting mailboxes');
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'sweeper pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyWithoutOverlap(
+    every,
+    async () => {
+      const ids = await deps.conversations.stale(olderThan);
+      for (const conversationId of ids) {
+        await deps.turns.add(
+          'turn',
+          { conversationId },
+          { jobId: safeJobId(`sweep-${conversationId}-${Math.floor(Date.now() / every)}`) },
+        );
+      }
+      if (ids.length > 0)
+        deps.logger.info({ conversations: ids.length }, 'sweeper rescheduled waiting mailboxes');
+    },
+    (error) => deps.logger.warn({ err: error }, 'sweeper pass failed'),
+  );
 }
