@@ -194,7 +194,10 @@ async function embeddedKnowledge(
   }
   return new Knowledge(store, {
     vectors,
-    embeddings: { embedQuestion: (_tenantId, question) => embeddings.embedQuestion(tenant, question) },
+    embeddings: {
+      modelOf: async () => embeddings.modelOf(tenant),
+      embedQuestion: (_tenantId, question) => embeddings.embedQuestion(tenant, question),
+    },
   });
 }
 

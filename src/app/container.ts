@@ -252,6 +252,10 @@ export class Container {
     return (this.knowledgeBase ??= new Knowledge(new KnowledgeStore(this.db), {
       vectors: this.knowledgeVectors,
       embeddings: {
+        modelOf: async (tenantId) => {
+          const tenant = await this.directory.tenant(tenantId);
+          return tenant && this.knowledgeEmbeddings.modelOf(tenant);
+        },
         embedQuestion: async (tenantId, question) => {
           const tenant = await this.directory.tenant(tenantId);
           return tenant && this.knowledgeEmbeddings.embedQuestion(tenant, question);

@@ -20,6 +20,8 @@ export interface QuestionVector {
 
 /** Embeds a tenant's question on its embedding model; undefined: keyword search alone. */
 export interface QuestionEmbedder {
+  /** The label of the tenant's embedding model, or undefined when it has none. */
+  modelOf(tenantId: string): Promise<string | undefined>;
   embedQuestion(tenantId: string, question: string): Promise<QuestionVector | undefined>;
 }
 
@@ -117,8 +119,7 @@ export class Knowledge implements KnowledgeBase {
     const limit = options.limit ?? 5;
     const words = expandForSearch(locale, question);
     const vectors = this.options.vectors;
-    const vector =
-      vectors && (options.vector ?? (await this.options.embeddings?.embedQuestion(tenantId, question)));
+    const vector = vectors && (options.vector ?? (await this.embedQuestion(vectors, tenantId, question)));
     const near = vector ? await vectors.nearest(tenantId, vector.model, vector.vector, DEPTH) : [];
     if (near.length === 0) return this.store.search(tenantId, locale, words, options);
 
@@ -147,5 +148,21 @@ export class Knowledge implements KnowledgeBase {
       })
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
+  }
+
+  /**
+   * The question's vector, asked of the embedding model only when the tenant has passages it
+   * embedded: otherwise there is nothing to compare it with, and the call would cost time and
+   * money for nothing.
+   */
+  private async embedQuestion(
+    vectors: KnowledgeVectors,
+    tenantId: string,
+    question: string,
+  ): Promise<QuestionVector | undefined> {
+    const embeddings = this.options.embeddings;
+    const model = await embeddings?.modelOf(tenantId);
+    if (!embeddings || !model || !(await vectors.hasAny(tenantId, model))) return undefined;
+    return embeddings.embedQuestion(tenantId, question);
   }
 }

@@ -11,9 +11,14 @@ export interface VectorCandidate {
 }
 
 interface TenantVectors {
-  loadedAt: number;
   ids: string[];
   vectors: Float32Array[];
+}
+
+/** A read shared by every question that needs it while it runs, then kept `CACHE_MS`. */
+interface Cached<T> {
+  readAt: number;
+  value: Promise<T>;
 }
 
 /** How long a process keeps a tenant's vectors before reading them again (other processes' changes). */
@@ -31,7 +36,8 @@ const CACHE_MS = 30_000;
  * which serves which scale.
  */
 export class KnowledgeVectors {
-  private readonly cache = new Map<string, TenantVectors>();
+  private readonly cache = new Map<string, Cached<TenantVectors>>();
+  private readonly counts = new Map<string, Cached<number>>();
   private pgvector: Promise<boolean> | undefined;
 
   /** `inProcess`: compare here even where pgvector is installed (tests compare the two). */
@@ -89,7 +95,24 @@ export class KnowledgeVectors {
 
   /** Drops what this process keeps of a tenant's vectors (its passages changed). */
   forget(tenantId: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${tenantId}|`)) this.cache.delete(key);
+    for (const map of [this.cache, this.counts])
+      for (const key of map.keys()) if (key.startsWith(`${tenantId}|`)) map.delete(key);
+  }
+
+  /**
+   * Whether the tenant has any passage embedded by `model`: a question is embedded only when
+   * there is something to compare it with (a tenant without documents, or whose passages are
+   * not embedded yet, costs no embedding call). Known for `CACHE_MS`, like the vectors.
+   */
+  async hasAny(tenantId: string, model: string): Promise<boolean> {
+    if (!(await this.usesPgvector())) return (await this.inProcess(tenantId, model)).ids.length > 0;
+    const count = cached(this.counts, `${tenantId}|${model}`, async () => {
+      const [row] = await this.db.$queryRaw<Array<{ n: number }>>`
+        SELECT count(*)::int AS n FROM knowledge_chunks
+        WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL`;
+      return row?.n ?? 0;
+    });
+    return (await count) > 0;
   }
 
   /** The `k` passages nearest to `vector` among those embedded by `model`, nearest first. */
@@ -128,23 +151,35 @@ export class KnowledgeVectors {
     vector: readonly number[],
     k: number,
   ): Promise<Array<{ id: string; similarity: number }>> {
-    const key = `${tenantId}|${model}`;
-    let tenant = this.cache.get(key);
-    if (!tenant || Date.now() - tenant.loadedAt > CACHE_MS) {
-      const rows = await this.db.$queryRaw<Array<{ id: string; embedding: number[] }>>`
-        SELECT id, embedding FROM knowledge_chunks
-        WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL`;
-      tenant = {
-        loadedAt: Date.now(),
-        ids: rows.map((row) => row.id),
-        vectors: rows.map((row) => Float32Array.from(row.embedding)),
-      };
-      this.cache.set(key, tenant);
-    }
-    const { ids, vectors } = tenant;
+    const { ids, vectors } = await this.inProcess(tenantId, model);
     return vectors
       .flatMap((v, i) => (v.length === vector.length ? [{ id: ids[i]!, similarity: cosine(vector, v) }] : []))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, k);
   }
+
+  /** A tenant's vectors of `model`, read once per `CACHE_MS` however many questions ask at once. */
+  private inProcess(tenantId: string, model: string): Promise<TenantVectors> {
+    return cached(this.cache, `${tenantId}|${model}`, async () => {
+      const rows = await this.db.$queryRaw<Array<{ id: string; embedding: number[] }>>`
+        SELECT id, embedding FROM knowledge_chunks
+        WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL`;
+      return { ids: rows.map((row) => row.id), vectors: rows.map((row) => Float32Array.from(row.embedding)) };
+    });
+  }
+}
+
+/**
+ * The value kept under `key` if read less than `CACHE_MS` ago (or being read now), else a new
+ * read. A read that fails is forgotten at once, so the next question tries again.
+ */
+function cached<T>(map: Map<string, Cached<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  const kept = map.get(key);
+  if (kept && Date.now() - kept.readAt <= CACHE_MS) return kept.value;
+  const entry: Cached<T> = { readAt: Date.now(), value: read() };
+  entry.value.catch(() => {
+    if (map.get(key) === entry) map.delete(key);
+  });
+  map.set(key, entry);
+  return entry.value;
 }

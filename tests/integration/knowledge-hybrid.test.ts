@@ -135,6 +135,55 @@ describe('knowledge base, hybrid search', () => {
     });
   });
 
+  it('embeds no question for a tenant with nothing embedded, and does once its passages are', async () => {
+    const { tenant, chat } = await aiTenant();
+    const queries = () => embedded().filter((e) => e.taskType === 'RETRIEVAL_QUERY');
+    const asked = queries().length;
+    const [before] = await setup.h.say(chat, 'boleto vencido ainda pode ser pago?');
+    expect(before).toBeDefined();
+    expect(queries()).toHaveLength(asked); // nothing to compare a vector with: no call, no cost
+
+    await setup.h.container.knowledge.add(tenant.id, 'pt-BR', {
+      title: 'Perguntas frequentes',
+      type: 'faq',
+      text: FAQ,
+    });
+    await waitFor('passages embedded', async () =>
+      (await progress(tenant.id)).embedded === 3 ? true : undefined,
+    );
+    const [after] = await setup.h.say(chat, 'boleto vencido ainda pode ser pago?');
+    expect(after).toMatch(/^Segundo "Perguntas frequentes": Boleto vencido/);
+    expect(queries()).toHaveLength(asked + 1);
+  });
+
+  it("reads a tenant's vectors once for questions asked at the same moment", async () => {
+    const { tenant } = await tenantWithEmbeddedFaq();
+    let vectorReads = 0;
+    const db = new Proxy(setup.h.db, {
+      get(target, key, receiver) {
+        if (key !== '$queryRaw') return Reflect.get(target, key, receiver) as unknown;
+        return (sql: TemplateStringsArray, ...values: unknown[]) => {
+          if (sql.join('?').includes('SELECT id, embedding')) vectorReads++;
+          return target.$queryRaw(sql, ...values);
+        };
+      },
+    });
+    const vectors = new KnowledgeVectors(db, { inProcess: true });
+    const model = 'gemini:gemini-embedding-001';
+    const question = fakeEmbedding('como parcelar uma venda em boletos?', 768);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => vectors.nearest(tenant.id, model, question, 1)),
+    );
+    expect(new Set(answers.map((a) => a[0]?.id)).size).toBe(1);
+    expect(vectorReads).toBe(1);
+    expect(await vectors.hasAny(tenant.id, model)).toBe(true);
+    expect(vectorReads).toBe(1);
+    expect(await vectors.hasAny(tenant.id, 'other:model')).toBe(false);
+    vectors.forget(tenant.id); // its passages changed: read again
+    await vectors.nearest(tenant.id, model, question, 1);
+    expect(vectorReads).toBe(3);
+  });
+
   it('ranks the same nearest passages in process and, where installed, with pgvector', async () => {
     const { tenant } = await tenantWithEmbeddedFaq();
     const question = fakeEmbedding('como parcelar uma venda em boletos?', 768);
