@@ -6,8 +6,9 @@
  * Redis Cluster: every Lua script and MULTI must touch keys of one hash slot. So the keys one
  * script reads together share a hash tag: a conversation's (`{conversationId}`: mailbox, lock,
  * state, confirmation and the dedupe marks of the messages pushed to it), a chat's (`{channel:
- * account:chat}`: its reply counters and its replies' sent marks), a held sender's (`intake`)
- * and a WhatsApp account's send schedules (`{account}`). Every other key is used alone and
+ * account:chat}`: its reply counters and its replies' sent marks), a held sender's (`intake`),
+ * a tenant's model-call counters (`{tenantId}`) and a WhatsApp account's send schedules
+ * (`{account}`). Every other key is used alone and
  * spreads over the slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
 export class RedisKeys {
@@ -86,9 +87,13 @@ export class RedisKeys {
   aiOff(): string {
     return `${this.prefix}:ai:off`;
   }
-  /** Model calls counted in one minute window (`stores/model-call-limiter.ts`). */
-  modelCalls(who: 'tenant' | 'user', id: string, minute: number): string {
-    return `${this.prefix}:ai:calls:${who}:${id}:${minute}`;
+  /**
+   * Model calls counted in one minute window (`stores/model-call-limiter.ts`): the tenant's, or
+   * one of its users'. Both under the tenant's hash tag, so one script counts a call in both.
+   */
+  modelCalls(tenantId: string, minute: number, userId?: string): string {
+    const who = userId === undefined ? 'tenant' : `user:${userId}`;
+    return `${this.prefix}:ai:calls:{${tenantId}}:${who}:${minute}`;
   }
   /** One person's calls of one tool in one minute window (`stores/tool-call-limiter.ts`). */
   toolCalls(userId: string, tool: string, minute: number): string {

@@ -11,6 +11,7 @@ import type { RedisClient } from './redis-client';
  */
 export const LUA_SCRIPTS = [
   'conversation-in-flight',
+  'count-calls',
   'delete-if-owner',
   'intake-forget',
   'intake-park',

@@ -1,6 +1,7 @@
 import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { ModelCallLimiter } from '../pipeline/ports';
+import { countCalls } from './count-calls';
 
 export interface ModelCallLimits {
   perTenantPerMinute: number;
@@ -9,11 +10,12 @@ export interface ModelCallLimits {
 
 /**
  * The AI gate's fifth check: model calls per calendar minute, per tenant and per user, counted
- * in Redis so every pipeline process shares the count (one MULTI per counter, both sent at once:
- * the two keys are in different slots on Redis Cluster, and nothing ties them). A call
- * over either limit is refused and still counted: someone sending a burst stays refused until
- * the minute turns, then starts afresh. Fixed windows let a burst straddling two minutes reach
- * twice a limit for a moment; for a cost guard in front of a monthly hard limit that is enough.
+ * in Redis so every pipeline process shares the count. Both counters live under the tenant's
+ * hash tag and one script adds the call to both (one round trip, one slot on Redis Cluster). A
+ * call over either limit is refused and still counted: someone sending a burst stays refused
+ * until the minute turns, then starts afresh. Fixed windows let a burst straddling two minutes
+ * reach twice a limit for a moment; for a cost guard in front of a monthly hard limit that is
+ * enough.
  */
 export class RedisModelCallLimiter implements ModelCallLimiter {
   constructor(
@@ -24,18 +26,14 @@ export class RedisModelCallLimiter implements ModelCallLimiter {
 
   async take(tenantId: string, userId: string, now: Date): Promise<boolean> {
     const minute = Math.floor(now.getTime() / 60_000);
-    const tenantKey = this.keys.modelCalls('tenant', tenantId, minute);
-    const userKey = this.keys.modelCalls('user', userId, minute);
-    const [tenantCalls, userCalls] = await Promise.all([this.count(tenantKey), this.count(userKey)]);
-    return tenantCalls <= this.limits.perTenantPerMinute && userCalls <= this.limits.perUserPerMinute;
-  }
-
-  /** Adds one call to a minute's counter (kept two minutes) and returns the count. */
-  private async count(key: string): Promise<number> {
-    const replies = await this.redis.multi().incr(key).pexpire(key, 120_000).exec();
-    if (replies === null) throw new Error('model call count not taken (transaction aborted)');
-    const [error, value] = replies[0] ?? [];
-    if (error) throw error;
-    return Number(value);
+    const [tenantCalls, userCalls] = await countCalls(
+      this.redis,
+      [this.keys.modelCalls(tenantId, minute), this.keys.modelCalls(tenantId, minute, userId)],
+      120_000,
+    );
+    return (
+      (tenantCalls ?? Infinity) <= this.limits.perTenantPerMinute &&
+      (userCalls ?? Infinity) <= this.limits.perUserPerMinute
+    );
   }
 }

@@ -11,6 +11,8 @@ import { LUA_SCRIPTS, runLua } from '../../src/core/redis-script';
 import { ConversationStore } from '../../src/stores/conversation-store';
 import { RedisLease } from '../../src/stores/redis-lease';
 import { IntakeStore } from '../../src/stores/intake-store';
+import { RedisModelCallLimiter } from '../../src/stores/model-call-limiter';
+import { RedisToolCallLimiter } from '../../src/stores/tool-call-limiter';
 import { TEST_REDIS_CLUSTER_NODES, testRedis } from '../support/test-env';
 
 /**
@@ -102,6 +104,13 @@ describe('Redis key slots', () => {
     expect(await intake.dropHead(sender, token!)).toBe(true);
     await intake.unlock(sender, token!);
     for await (const waiting of intake.waiting()) await intake.forget(waiting);
+    const limits = { perTenantPerMinute: 10, perUserPerMinute: 10 };
+    expect(await new RedisModelCallLimiter(redis, keys, limits).take('tenant-1', 'user-1', new Date())).toBe(
+      true,
+    );
+    expect(await new RedisToolCallLimiter(redis, keys).take('user-1', 'create_boleto', 10, new Date())).toBe(
+      true,
+    );
 
     // On one server the mailbox scripts also update the set of waiting mailboxes (no slots
     // there); on the cluster they must not, and every key of a call shares one slot.
