@@ -59,6 +59,12 @@ export const PRODUCT = {
    * takes milliseconds; a drainer that died frees its senders after this.
    */
   intakeLockTtlMs: 10_000,
+  /**
+   * Senders a drainer hands over at once (each in order under its lock): enough that a backlog
+   * of new senders after an outage is handed over in well under a second, few enough to leave
+   * the process' database connections to the turns.
+   */
+  intakeSendersAtOnce: 8,
   /** Platform message ids are remembered this long to drop duplicate deliveries. */
   dedupeTtlSec: 7 * 24 * 3600,
   /** An unknown sender gets at most one refusal in this window. */
