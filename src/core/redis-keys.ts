@@ -119,6 +119,10 @@ export class RedisKeys {
   chatSequence(m: { channel: string; account: string; chatId: string }, kind: 'queued' | 'sent'): string {
     return `${this.prefix}:chat:{${chatTag(m)}}:seq:${kind}`;
   }
+  /** The place each recent reply of a chat took in its order (a hash: reply id -> place). */
+  chatReplyPlaces(m: { channel: string; account: string; chatId: string }): string {
+    return `${this.prefix}:chat:{${chatTag(m)}}:seq:places`;
+  }
   /** The keys of one Telegram bot (by the hash of its token): `:pace:<chat>`, `:sent:<reply>`. */
   telegramBot(botId: string): string {
     return `${this.prefix}:telegram:${botId}`;

@@ -23,6 +23,7 @@ export const LUA_SCRIPTS = [
   'raise-counter',
   'renew-if-owner',
   'reply-before-send',
+  'reply-place',
   'reply-sent',
   'reserve-slot',
   'state-replace-if-idle',

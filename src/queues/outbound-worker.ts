@@ -34,8 +34,9 @@ export interface OutboundWorkerDeps {
  */
 /**
  * A chat's replies go out in the order they were queued (`seq`), even with concurrency: a reply
- * waits while an earlier one of the same chat is unsent. A predecessor that never shows up (a
- * turn retried after a crash queues its replies again with new numbers) is waited for at most
+ * waits while an earlier one of the same chat is unsent. A reply queued again keeps its place
+ * (`core/lua/reply-place.lua`); a predecessor that still never shows up (a place taken by a
+ * reply whose retried turn said something else, or whose job was lost) is waited for at most
  * `MAX_ORDER_WAIT_MS`, then skipped.
  */
 const MAX_ORDER_WAIT_MS = 10_000;

@@ -2,6 +2,7 @@ import { RedisKeys } from '../core/redis-keys';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { RedisClient } from '../core/redis-client';
 import { outboundMessageSchema, type OutboundMessageInput } from '../core/messages';
+import { runLua } from '../core/redis-script';
 import { outboundQueueName } from './names';
 
 /** Retries for a reply: a platform that is down for minutes still gets the reply afterwards. */
@@ -14,7 +15,9 @@ export const OUTBOUND_JOB_OPTIONS = {
 
 /**
  * Puts replies on their channel's outbound queue. The job id is the reply's id, which is
- * derived from the inbound message, so a retried turn adds no second job for the same reply.
+ * derived from the inbound message, so a retried turn adds no second job for the same reply,
+ * and a reply takes its place in the chat's order once (`core/lua/reply-place.lua`), so a turn
+ * retried after a crash leaves no empty place that would hold the chat's next reply back.
  */
 export class Outbox {
   private readonly queues = new Map<string, Queue>();
@@ -42,11 +45,14 @@ export class Outbox {
       const message = outboundMessageSchema.parse(input);
       const queue = this.queue(outboundQueueName(message.channel, message.account));
       if (message.kind === 'text' && message.seq === undefined) {
-        const key = this.keys.chatSequence(message, 'queued');
-        const [[, seq]] = (await this.redis.multi().incr(key).expire(key, CHAT_SEQUENCE_TTL_SEC).exec()) as [
-          [null, number],
-        ];
-        message.seq = seq;
+        message.seq = Number(
+          await runLua(
+            this.redis,
+            'reply-place',
+            [this.keys.chatSequence(message, 'queued'), this.keys.chatReplyPlaces(message)],
+            [message.id, CHAT_SEQUENCE_TTL_SEC, REPLY_PLACE_TTL_SEC],
+          ),
+        );
       }
       await queue.add(message.kind, message, { ...OUTBOUND_JOB_OPTIONS, jobId: safeJobId(message.id) });
     }
@@ -72,6 +78,12 @@ export class Outbox {
 
 /** A chat's reply counter lives this long after its last reply. */
 export const CHAT_SEQUENCE_TTL_SEC = 7 * 24 * 3600;
+
+/**
+ * How long a chat remembers which place each reply took (after its last reply): longer than a
+ * turn's retries and a dead holder's lock, so a retried turn's reply takes its first place.
+ */
+export const REPLY_PLACE_TTL_SEC = 3600;
 
 /** The counters of a chat's replies: how many were queued (`:queued`) and sent in order (`:sent`). */
 export function chatSequenceKey(

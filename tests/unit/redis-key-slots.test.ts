@@ -93,6 +93,12 @@ describe('Redis key slots', () => {
     await runLua(redis, 'reply-sent', [keys.sent(chat, 'r1'), keys.chatSequence(chat, 'sent')], [60, 1, 60]);
     await runLua(
       redis,
+      'reply-place',
+      [keys.chatSequence(chat, 'queued'), keys.chatReplyPlaces(chat)],
+      ['r1', 60, 60],
+    );
+    await runLua(
+      redis,
       'raise-counter',
       [keys.chatSequence({ channel: 'telegram', account: 'bot', chatId: '12345' }, 'sent')],
       [1, 60],

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { bullConnection, closeBullConnection, queuePrefix } from '../../src/app/redis-connection';
+import { RedisKeys } from '../../src/core/redis-keys';
+import { outboundQueueName } from '../../src/queues/names';
+import { Outbox, safeJobId } from '../../src/queues/outbox';
+import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
+
+/**
+ * A turn that crashed after queuing its reply, before its commit, runs again and queues the same
+ * reply again: it must take the place it took the first time in its chat's order. A second
+ * place would never be filled, and the sender would hold the chat's next reply until it gives
+ * up waiting for it (10 s in a chaos run).
+ */
+describe('a reply takes its place in its chat once', () => {
+  const prefix = `t${randomUUID().slice(0, 8)}`;
+  const redis = testRedis();
+  const keys = new RedisKeys(prefix);
+  const connection = bullConnection(TEST_REDIS_ENV);
+  const queues = queuePrefix({ IRIS_PREFIX: prefix, ...TEST_REDIS_ENV });
+  const outbox = new Outbox(connection, queues, redis, keys);
+  const queue = new Queue(outboundQueueName('console', 'a1'), { connection, prefix: queues });
+
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await outbox.close();
+    await closeBullConnection(connection);
+    redis.disconnect();
+  });
+
+  const chat = { channel: 'console', account: 'a1', chatId: `c-${randomUUID()}` };
+  const reply = (id: string) => ({
+    id,
+    ...chat,
+    tenantId: 'tenant-1',
+    conversationId: 'conv-1',
+    correlationId: id,
+    text: `reply ${id}`,
+  });
+  const placeOf = async (id: string) => ((await queue.getJob(safeJobId(id)))?.data as { seq?: number }).seq;
+
+  it('gives a reply queued again the same place, and the next reply the next one', async () => {
+    await outbox.send([reply('m1:reply')]);
+    await outbox.send([reply('m1:reply')]); // the retried turn
+    await outbox.send([reply('m2:reply')]);
+    expect(await placeOf('m1:reply')).toBe(1);
+    expect(await placeOf('m2:reply')).toBe(2);
+    expect(await redis.get(keys.chatSequence(chat, 'queued'))).toBe('2');
+    // Another chat's places are its own.
+    const other = { ...reply('m3:reply'), chatId: `c-${randomUUID()}` };
+    await outbox.send([other]);
+    expect(await placeOf('m3:reply')).toBe(1);
+  });
+});
