@@ -2,13 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
-import { bullConnection, closeBullConnection, queuePrefix } from '../../src/app/redis-connection';
 import { duplicateClient } from '../../src/core/redis-client';
 import type { OutboundMessage } from '../../src/core/messages';
-import { RedisKeys } from '../../src/core/redis-keys';
 import { startOutboundWorker } from '../../src/queues/outbound-worker';
-import { Outbox } from '../../src/queues/outbox';
-import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
+import { outboxHarness } from '../support/outbox-harness';
 
 /** The script that records a reply as sent (and its chat's counter). */
 const REPLY_SENT_SHA = createHash('sha1')
@@ -20,18 +17,9 @@ const REPLY_SENT_SHA = createHash('sha1')
  * worker waits the outage out instead of failing the job, whose retry would send it again.
  */
 describe('outbound worker: a reply sent during a Redis hiccup goes out once', () => {
-  const prefix = `t${randomUUID().slice(0, 8)}`;
-  const redis = testRedis();
-  const keys = new RedisKeys(prefix);
-  const connection = bullConnection(TEST_REDIS_ENV);
-  const queues = queuePrefix({ IRIS_PREFIX: prefix, ...TEST_REDIS_ENV });
-  const outbox = new Outbox(connection, queues, redis, keys);
+  const { redis, keys, connection, queues, outbox, close } = outboxHarness();
 
-  afterAll(async () => {
-    await outbox.close();
-    await closeBullConnection(connection);
-    redis.disconnect();
-  });
+  afterAll(close);
 
   it('retries recording "sent" until Redis answers, and never sends twice', async () => {
     // The worker's Redis client: recording a reply as sent fails twice (the outage), then works.

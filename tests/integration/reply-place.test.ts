@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { bullConnection, closeBullConnection, queuePrefix } from '../../src/app/redis-connection';
-import { RedisKeys } from '../../src/core/redis-keys';
 import { outboundQueueName } from '../../src/queues/names';
-import { Outbox, safeJobId } from '../../src/queues/outbox';
-import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
+import { safeJobId } from '../../src/queues/outbox';
+import { outboxHarness } from '../support/outbox-harness';
 
 /**
  * A turn that crashed after queuing its reply, before its commit, runs again and queues the same
@@ -13,20 +11,13 @@ import { TEST_REDIS_ENV, testRedis } from '../support/test-env';
  * up waiting for it (10 s in a chaos run).
  */
 describe('a reply takes its place in its chat once', () => {
-  const prefix = `t${randomUUID().slice(0, 8)}`;
-  const redis = testRedis();
-  const keys = new RedisKeys(prefix);
-  const connection = bullConnection(TEST_REDIS_ENV);
-  const queues = queuePrefix({ IRIS_PREFIX: prefix, ...TEST_REDIS_ENV });
-  const outbox = new Outbox(connection, queues, redis, keys);
+  const { redis, keys, connection, queues, outbox, close } = outboxHarness();
   const queue = new Queue(outboundQueueName('console', 'a1'), { connection, prefix: queues });
 
   afterAll(async () => {
     await queue.obliterate({ force: true });
     await queue.close();
-    await outbox.close();
-    await closeBullConnection(connection);
-    redis.disconnect();
+    await close();
   });
 
   const chat = { channel: 'console', account: 'a1', chatId: `c-${randomUUID()}` };
