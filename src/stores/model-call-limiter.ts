@@ -1,7 +1,7 @@
 import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { ModelCallLimiter } from '../pipeline/ports';
-import { countCalls } from './count-calls';
+import { countCalls } from './call-counters';
 
 export interface ModelCallLimits {
   perTenantPerMinute: number;

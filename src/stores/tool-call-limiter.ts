@@ -1,7 +1,7 @@
 import type { RedisClient } from '../core/redis-client';
 import type { RedisKeys } from '../core/redis-keys';
 import type { ToolCallLimiter } from '../pipeline/ports';
-import { countCalls } from './count-calls';
+import { countCalls } from './call-counters';
 
 /**
  * A tool's calls per calendar minute by one person (its `rateLimitPerMinute`), counted in Redis
