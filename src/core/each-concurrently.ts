@@ -11,9 +11,13 @@ export async function eachConcurrently<T>(
   const iterator = items[Symbol.asyncIterator]();
   const failures: unknown[] = [];
   const worker = async () => {
-    // An async generator queues concurrent `next()` calls: each item goes to one worker.
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      await fn(next.value).catch((error: unknown) => failures.push(error));
+    try {
+      // An async generator queues concurrent `next()` calls: each item goes to one worker.
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        await fn(next.value).catch((error: unknown) => failures.push(error));
+      }
+    } catch (error) {
+      failures.push(error); // the items themselves failed (a generator then says it is done)
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));

@@ -6,10 +6,10 @@
  * Redis Cluster: every Lua script and MULTI must touch keys of one hash slot. So the keys one
  * script reads together share a hash tag: a conversation's (`{conversationId}`: mailbox, lock,
  * state, confirmation and the dedupe marks of the messages pushed to it), a chat's (`{channel:
- * account:chat}`: its reply counters and its replies' sent marks), a held sender's (`intake`),
- * a tenant's model-call counters (`{tenantId}`) and a WhatsApp account's send schedules
- * (`{account}`). Every other key is used alone and
- * spreads over the slots; `tests/unit/redis-key-slots.test.ts` checks each script's keys.
+ * account:chat}`: its reply counters, its replies' places and sent marks), a held sender's
+ * (`intake`), a tenant's model-call counters (`{tenantId}`) and a WhatsApp account's send
+ * schedules (`{account}`). Every other key is used alone and spreads over the slots;
+ * `tests/unit/redis-key-slots.test.ts` checks each script's keys.
  */
 export class RedisKeys {
   constructor(readonly prefix: string) {}
@@ -119,7 +119,7 @@ export class RedisKeys {
   chatSequence(m: { channel: string; account: string; chatId: string }, kind: 'queued' | 'sent'): string {
     return `${this.prefix}:chat:{${chatTag(m)}}:seq:${kind}`;
   }
-  /** The place each recent reply of a chat took in its order (a hash: reply id -> place). */
+  /** The place each recent reply of a chat took in its order (a sorted set: reply id by place). */
   chatReplyPlaces(m: { channel: string; account: string; chatId: string }): string {
     return `${this.prefix}:chat:{${chatTag(m)}}:seq:places`;
   }

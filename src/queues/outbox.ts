@@ -50,7 +50,7 @@ export class Outbox {
             this.redis,
             'reply-place',
             [this.keys.chatSequence(message, 'queued'), this.keys.chatReplyPlaces(message)],
-            [message.id, CHAT_SEQUENCE_TTL_SEC, REPLY_PLACE_TTL_SEC],
+            [message.id, CHAT_SEQUENCE_TTL_SEC, REPLY_PLACE_TTL_SEC, REPLY_PLACES_KEPT],
           ),
         );
       }
@@ -84,6 +84,8 @@ export const CHAT_SEQUENCE_TTL_SEC = 7 * 24 * 3600;
  * turn's retries and a dead holder's lock, so a retried turn's reply takes its first place.
  */
 export const REPLY_PLACE_TTL_SEC = 3600;
+/** The most recent places a chat remembers: a retried turn's reply is among them. */
+export const REPLY_PLACES_KEPT = 1000;
 
 /** The counters of a chat's replies: how many were queued (`:queued`) and sent in order (`:sent`). */
 export function chatSequenceKey(

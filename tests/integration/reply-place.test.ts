@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
+import { runLua } from '../../src/core/redis-script';
 import { outboundQueueName } from '../../src/queues/names';
 import { safeJobId } from '../../src/queues/outbox';
 import { outboxHarness } from '../support/outbox-harness';
@@ -42,5 +43,17 @@ describe('a reply takes its place in its chat once', () => {
     const other = { ...reply('m3:reply'), chatId: `c-${randomUUID()}` };
     await outbox.send([other]);
     expect(await placeOf('m3:reply')).toBe(1);
+  });
+
+  it("remembers only a chat's most recent places, so a busy chat's set stays small", async () => {
+    const busy = { ...chat, chatId: `c-${randomUUID()}` };
+    const keysOf = [keys.chatSequence(busy, 'queued'), keys.chatReplyPlaces(busy)];
+    const place = async (id: string) => Number(await runLua(redis, 'reply-place', keysOf, [id, 60, 60, 2]));
+    expect([await place('r1'), await place('r2'), await place('r3'), await place('r3')]).toEqual([
+      1, 2, 3, 3,
+    ]);
+    expect(await redis.zcard(keys.chatReplyPlaces(busy))).toBe(2);
+    expect(await place('r1')).toBe(4); // forgotten: a new place
+    expect(await redis.ttl(keys.chatReplyPlaces(busy))).toBeGreaterThan(0);
   });
 });

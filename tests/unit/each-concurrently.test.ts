@@ -40,6 +40,22 @@ describe('eachConcurrently', () => {
     expect(finished.sort()).toEqual([0, 2, 3, 4, 5]);
   });
 
+  it('waits for the items already running when the items themselves fail', async () => {
+    let finished = 0;
+    async function* failing(): AsyncGenerator<number> {
+      yield 1;
+      yield 2;
+      throw new Error('no more items');
+    }
+    await expect(
+      eachConcurrently(failing(), 2, async () => {
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        finished++;
+      }),
+    ).rejects.toThrow('no more items');
+    expect(finished).toBe(2);
+  });
+
   it('handles no items', async () => {
     await expect(eachConcurrently(numbers(0), 4, () => Promise.resolve())).resolves.toBeUndefined();
   });

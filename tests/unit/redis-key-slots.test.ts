@@ -95,7 +95,7 @@ describe('Redis key slots', () => {
       redis,
       'reply-place',
       [keys.chatSequence(chat, 'queued'), keys.chatReplyPlaces(chat)],
-      ['r1', 60, 60],
+      ['r1', 60, 60, 1000],
     );
     await runLua(
       redis,
