@@ -23,7 +23,11 @@ export interface ModelVector {
   vector: number[];
 }
 
-/** Questions to the knowledge base are not one person's model calls: one rate-limit bucket. */
+/**
+ * Questions to the knowledge base are not one person's model calls: one rate-limit bucket per
+ * tenant (the user counters live under the tenant's key; before 2026-11-28 this bucket was one
+ * for the whole platform, so one busy tenant could use up every other tenant's searches).
+ */
 const KNOWLEDGE: UserProfile = { id: 'knowledge-base', name: '', role: 'viewer' };
 
 /**
