@@ -6,6 +6,7 @@ import { localIssuer } from '../domains/boleto-issuing/local-issuer';
 import { ASAAS_URLS, AsaasClient } from '../providers/asaas/client';
 import { AsaasIssuer } from '../providers/asaas/issuer';
 import type { PrismaClient } from '../stores/prisma/client';
+import { ReadCache } from '../core/read-cache';
 
 /** A tenant's provider settings (`tenants.boletoProviderSettings`): nothing secret. */
 export const providerSettingsSchema = z.object({
@@ -31,29 +32,28 @@ const CACHE_MS = 30_000;
  * served by every process within that time.
  */
 export class TenantBoletoIssuers implements BoletoIssuers {
-  private readonly cache = new Map<string, { issuer: BoletoIssuer; until: number }>();
+  private readonly cache = new ReadCache<BoletoIssuer>(CACHE_MS);
 
   constructor(
     private readonly db: PrismaClient,
     private readonly secretKey: Buffer | undefined,
   ) {}
 
-  async forTenant(tenantId: string): Promise<BoletoIssuer> {
-    const cached = this.cache.get(tenantId);
-    if (cached && cached.until > Date.now()) return cached.issuer;
+  forTenant(tenantId: string): Promise<BoletoIssuer> {
+    return this.cache.get(tenantId, () => this.read(tenantId));
+  }
+
+  private async read(tenantId: string): Promise<BoletoIssuer> {
     const account = await providerAccount(this.db, this.secretKey, { id: tenantId });
-    const issuer =
-      account?.provider === 'asaas'
-        ? new AsaasIssuer(
-            new AsaasClient({
-              baseUrl: account.settings.baseUrl ?? ASAAS_URLS[account.settings.environment],
-              apiKey: account.secret.apiKey,
-            }),
-            account.settings,
-          )
-        : localIssuer;
-    this.cache.set(tenantId, { issuer, until: Date.now() + CACHE_MS });
-    return issuer;
+    return account?.provider === 'asaas'
+      ? new AsaasIssuer(
+          new AsaasClient({
+            baseUrl: account.settings.baseUrl ?? ASAAS_URLS[account.settings.environment],
+            apiKey: account.secret.apiKey,
+          }),
+          account.settings,
+        )
+      : localIssuer;
   }
 }
 

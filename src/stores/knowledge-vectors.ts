@@ -1,4 +1,5 @@
 import { cosine } from '../core/rank-fusion';
+import { ReadCache } from '../core/read-cache';
 import type { PrismaClient } from './prisma/client';
 
 /** A passage found by meaning: its cosine similarity to the question (-1..1). */
@@ -13,12 +14,6 @@ export interface VectorCandidate {
 interface TenantVectors {
   ids: string[];
   vectors: Float32Array[];
-}
-
-/** A read shared by every question that needs it while it runs, then kept `CACHE_MS`. */
-interface Cached<T> {
-  readAt: number;
-  value: Promise<T>;
 }
 
 /** How long a process keeps a tenant's vectors before reading them again (other processes' changes). */
@@ -36,8 +31,8 @@ const CACHE_MS = 30_000;
  * which serves which scale.
  */
 export class KnowledgeVectors {
-  private readonly cache = new Map<string, Cached<TenantVectors>>();
-  private readonly counts = new Map<string, Cached<number>>();
+  private readonly cache = new ReadCache<TenantVectors>(CACHE_MS);
+  private readonly counts = new ReadCache<number>(CACHE_MS);
   private pgvector: Promise<boolean> | undefined;
 
   /** `inProcess`: compare here even where pgvector is installed (tests compare the two). */
@@ -95,8 +90,8 @@ export class KnowledgeVectors {
 
   /** Drops what this process keeps of a tenant's vectors (its passages changed). */
   forget(tenantId: string): void {
-    for (const map of [this.cache, this.counts])
-      for (const key of map.keys()) if (key.startsWith(`${tenantId}|`)) map.delete(key);
+    this.cache.forget(`${tenantId}|`);
+    this.counts.forget(`${tenantId}|`);
   }
 
   /**
@@ -106,7 +101,7 @@ export class KnowledgeVectors {
    */
   async hasAny(tenantId: string, model: string): Promise<boolean> {
     if (!(await this.usesPgvector())) return (await this.inProcess(tenantId, model)).ids.length > 0;
-    const count = cached(this.counts, `${tenantId}|${model}`, async () => {
+    const count = this.counts.get(`${tenantId}|${model}`, async () => {
       const [row] = await this.db.$queryRaw<Array<{ n: number }>>`
         SELECT count(*)::int AS n FROM knowledge_chunks
         WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL`;
@@ -160,26 +155,11 @@ export class KnowledgeVectors {
 
   /** A tenant's vectors of `model`, read once per `CACHE_MS` however many questions ask at once. */
   private inProcess(tenantId: string, model: string): Promise<TenantVectors> {
-    return cached(this.cache, `${tenantId}|${model}`, async () => {
+    return this.cache.get(`${tenantId}|${model}`, async () => {
       const rows = await this.db.$queryRaw<Array<{ id: string; embedding: number[] }>>`
         SELECT id, embedding FROM knowledge_chunks
         WHERE "tenantId" = ${tenantId}::uuid AND "embeddingModel" = ${model} AND embedding IS NOT NULL`;
       return { ids: rows.map((row) => row.id), vectors: rows.map((row) => Float32Array.from(row.embedding)) };
     });
   }
-}
-
-/**
- * The value kept under `key` if read less than `CACHE_MS` ago (or being read now), else a new
- * read. A read that fails is forgotten at once, so the next question tries again.
- */
-function cached<T>(map: Map<string, Cached<T>>, key: string, read: () => Promise<T>): Promise<T> {
-  const kept = map.get(key);
-  if (kept && Date.now() - kept.readAt <= CACHE_MS) return kept.value;
-  const entry: Cached<T> = { readAt: Date.now(), value: read() };
-  entry.value.catch(() => {
-    if (map.get(key) === entry) map.delete(key);
-  });
-  map.set(key, entry);
-  return entry.value;
 }
