@@ -375,7 +375,6 @@ async function untilQuiet(c: Container, account: string, timeoutMs: number): Pro
   }
 }
 
-/** When PostgreSQL or Redis was cut or killed, as epoch-ms windows. */
 /** Every message's times, in ms from the start of the load (`--dump`). */
 function dumpExchanges(path: string, records: ConversationRecord[], t0: number): void {
   const rows = records.flatMap((r) =>
@@ -391,6 +390,7 @@ function dumpExchanges(path: string, records: ConversationRecord[], t0: number):
   writeFileSync(path, JSON.stringify(rows.sort((a, b) => a.sentAtMs - b.sentAtMs)));
 }
 
+/** When PostgreSQL or Redis was cut or killed, as epoch-ms windows. */
 function storeOutages(options: ChaosOptions, t0: number): Array<{ from: number; to: number }> {
   const windows = [
     options.postgresCut && { atMs: options.postgresCut.atMs, forMs: options.postgresCut.forMs },
