@@ -26,6 +26,7 @@ module.exports = {
     'integration/tool-call-limiter',
     'integration/outbound-sent-record',
     'integration/shutdown',
+    'integration/stopped-lock-holder',
   ].map((name) => `<rootDir>/tests/${name}.test.ts`),
   globalSetup: '<rootDir>/tests/cluster/global-setup.ts',
   globalTeardown: '<rootDir>/tests/cluster/global-teardown.ts',

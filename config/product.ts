@@ -44,6 +44,15 @@ export const PRODUCT = {
    * process that dies resume a few seconds later instead of after a long lock.
    */
   conversationLockTtlMs: 4_000,
+  /**
+   * A pipeline process says it is running every `lockHolderBeatEveryMs`, for
+   * `lockHolderAliveTtlMs`; once that lapses the sweeper breaks its conversation locks
+   * (`stores/lock-holders.ts`): a killed process' conversations resume about two seconds after
+   * the kill instead of after the lock's TTL. Three beats may fail before a live process is
+   * taken for stopped.
+   */
+  lockHolderAliveTtlMs: 2_000,
+  lockHolderBeatEveryMs: 500,
   /** The mailbox sweeper looks this often for conversations left waiting ... */
   sweepEveryMs: 1_000,
   /** ... and reschedules those that waited at least this long since their last activity. */

@@ -46,6 +46,7 @@ import { PrismaActionLedger } from '../stores/action-ledger';
 import { RedisAudioStore } from '../stores/audio-store';
 import { BatchedAuditSink, PrismaAuditSink } from '../stores/audit-store';
 import { ConversationStore } from '../stores/conversation-store';
+import { LockHolders } from '../stores/lock-holders';
 import { RedisKeys } from '../core/redis-keys';
 import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
 import { Directory } from './directory';
@@ -74,6 +75,8 @@ export class Container {
   /** Messages held while PostgreSQL cannot say whose they are (ingress holds, pipelines drain). */
   readonly intake: IntakeStore;
   readonly conversations: ConversationStore;
+  /** This process as a holder of conversation locks (its pipeline beats; its sweeper judges others). */
+  readonly lockHolders: LockHolders;
   readonly audio: RedisAudioStore;
   readonly turns: Queue;
   readonly transcribe: Queue;
@@ -112,9 +115,14 @@ export class Container {
     this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);
     this.outbox = new Outbox(this.connection, this.queuePrefix, this.redis, this.keys);
     this.directory = new Directory(this.db);
+    this.lockHolders = new LockHolders(this.redis, this.keys, {
+      aliveTtlMs: PRODUCT.lockHolderAliveTtlMs,
+      beatEveryMs: PRODUCT.lockHolderBeatEveryMs,
+    });
     this.conversations = new ConversationStore(this.redis, this.keys, {
       lockTtlMs: PRODUCT.conversationLockTtlMs,
       dedupeTtlSec: PRODUCT.dedupeTtlSec,
+      lockToken: () => this.lockHolders.tokenFor(),
     });
     this.intake = new IntakeStore(this.redis, this.keys, {
       ttlSec: PRODUCT.dedupeTtlSec,

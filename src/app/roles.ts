@@ -83,9 +83,13 @@ export function startPipeline(
   worker.on('failed', () => metrics.inc(M.turnJobFailures));
   // One counter per container, however many pipelines it runs (the same metrics object).
   c.onAiRefusal = (refusal) => metrics.inc(M.aiGateRefusals, { refusal });
+  const stopBeating = c.lockHolders.start((error) =>
+    c.logger.warn({ err: error }, 'could not say this process is running (its locks may be broken)'),
+  );
   const stopSweeper = startSweeper({
     conversations: c.conversations,
     turns: c.turns,
+    holders: c.lockHolders,
     everyMs: PRODUCT.sweepEveryMs,
     olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
@@ -166,6 +170,8 @@ export function startPipeline(
       summaries?.stop(),
       ingestion?.close(),
     ]);
+    // After the worker: its turns hold locks until then.
+    stopBeating();
   });
   return worker;
 }

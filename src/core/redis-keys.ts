@@ -33,6 +33,13 @@ export class RedisKeys {
   audio(key: string): string {
     return `${this.prefix}:audio:${key}`;
   }
+  /**
+   * Set while the process `holderId` runs (a short TTL it renews): its conversation locks are
+   * broken as soon as it is gone (`stores/lock-holders.ts`).
+   */
+  lockHolder(holderId: string): string {
+    return `${this.prefix}:holder:${holderId}`;
+  }
   /** Conversations with messages waiting, scored by when the oldest was pushed (the sweeper). */
   activeMailboxes(): string {
     return `${this.prefix}:mailboxes`;

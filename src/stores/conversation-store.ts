@@ -43,7 +43,12 @@ export class ConversationStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
-    private readonly options: { lockTtlMs: number; dedupeTtlSec: number },
+    private readonly options: {
+      lockTtlMs: number;
+      dedupeTtlSec: number;
+      /** A new lock's token; a process' tokens name it (`LockHolders.tokenFor`). Default random. */
+      lockToken?: () => string;
+    },
   ) {
     this.setInScripts = !redis.isCluster;
   }
@@ -136,7 +141,7 @@ export class ConversationStore {
     conversationId: string,
     tenantId?: string,
   ): Promise<{ lock: MailboxLock; head: T | undefined; stored?: StoredConversation } | undefined> {
-    const token = randomUUID();
+    const token = this.options.lockToken?.() ?? randomUUID();
     const keys = [this.keys.conversationLock(conversationId), this.keys.mailbox(conversationId)];
     if (tenantId !== undefined)
       keys.push(
@@ -351,6 +356,41 @@ export class ConversationStore {
       await this.redis.zadd(this.keys.activeMailboxes(), 'XX', ...ids.flatMap((id) => [now, id]));
     }
     return ids;
+  }
+
+  /**
+   * Puts conversations that `stale` returned back so that its next call returns them again (a
+   * sweeper pass later) instead of after another `olderThanMs`: the sweeper watches a mailbox
+   * whose lock is held this closely, to break the lock the moment its holder is gone.
+   */
+  async lookAgainNextSweep(conversationIds: readonly string[], olderThanMs: number): Promise<void> {
+    if (conversationIds.length === 0) return;
+    const score = String(Date.now() - olderThanMs);
+    await this.redis.zadd(this.keys.activeMailboxes(), 'XX', ...conversationIds.flatMap((id) => [score, id]));
+  }
+
+  /** The tokens of these conversations' locks (absent: not locked), one command each. */
+  async lockTokens(conversationIds: readonly string[]): Promise<Map<string, string>> {
+    const tokens = await Promise.all(
+      conversationIds.map((id) => this.redis.get(this.keys.conversationLock(id))),
+    );
+    const held = new Map<string, string>();
+    conversationIds.forEach((id, i) => {
+      const token = tokens[i];
+      if (token) held.set(id, token);
+    });
+    return held;
+  }
+
+  /** Deletes a conversation's lock if it is still the one with `token` (its holder is gone). */
+  async breakLock(conversationId: string, token: string): Promise<boolean> {
+    const deleted = await runLua(
+      this.redis,
+      'delete-if-owner',
+      [this.keys.conversationLock(conversationId)],
+      [token],
+    );
+    return deleted === 1;
   }
 
   async length(conversationId: string): Promise<number> {
