@@ -27,6 +27,7 @@ module.exports = {
     'integration/outbound-sent-record',
     'integration/shutdown',
     'integration/stopped-lock-holder',
+    'integration/pipeline-kill-resume',
   ].map((name) => `<rootDir>/tests/${name}.test.ts`),
   globalSetup: '<rootDir>/tests/cluster/global-setup.ts',
   globalTeardown: '<rootDir>/tests/cluster/global-teardown.ts',
