@@ -231,7 +231,7 @@ async function startTimes(people: Person[]): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const t = await timeToFirstAnswer(env, people.slice(i * 10, i * 10 + 1));
     console.log(
-      `  ready after ${r.fmt(t.readyMs)} ms, first answer after ${t.firstAnswerMs === undefined ? 'none' : `${r.fmt(t.firstAnswerMs)} ms`}`,
+      `  ready after ${r.fmt(t.readyMs)} ms, first answer after ${t.firstAnswerMs === undefined ? 'none' : `${r.fmt(t.firstAnswerMs)} ms`}; peak RSS ${r.fmt(t.rssMb)} MB`,
     );
   }
 }

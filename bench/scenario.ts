@@ -124,12 +124,13 @@ export async function runIris(
 /**
  * How soon a pipeline process answers after it is started: one person's message is already
  * waiting when the process is forked; the figures are from the fork to the process saying it is
- * ready, and to the reply reaching the sender (the first turn reads the intent model too).
+ * ready, and to the reply reaching the sender (the first turn reads the intent model too); and
+ * the process' peak RSS by then.
  */
 export async function timeToFirstAnswer(
   env: BenchEnv,
   people: Person[],
-): Promise<{ readyMs: number; firstAnswerMs: number | undefined }> {
+): Promise<{ readyMs: number; firstAnswerMs: number | undefined; rssMb: number }> {
   const prefix = freshPrefix('start');
   const { container, driver, sender } = await channelSide(env, prefix, people);
   const started = performance.now();
@@ -139,7 +140,9 @@ export async function timeToFirstAnswer(
     await child.ready;
     const readyMs = performance.now() - started;
     const run = await answered;
-    return { readyMs, firstAnswerMs: run.latenciesMs[0] };
+    // Peak RSS once it has answered: what a started process holds before any load.
+    const { maxRssKb } = await child.counts();
+    return { readyMs, firstAnswerMs: run.latenciesMs[0], rssMb: maxRssKb / 1024 };
   } finally {
     await child.stop();
     await sender.close();
