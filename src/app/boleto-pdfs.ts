@@ -3,7 +3,15 @@ import { fillTemplate, formatDate, formatMoney } from '../core/format';
 import { boletosCatalog as say } from '../domains/boletos/catalog';
 import { formatDigitableLine } from '../domains/boleto-issuing/febraban';
 import { downloadPdf } from '../providers/boleto-pdf/download-pdf';
-import { renderBoletoPdf } from '../providers/boleto-pdf/render-boleto-pdf';
+import { onFirstUse } from '../core/on-first-use';
+
+/** pdfkit and bwip-js (~30 MB, ~200 ms to load): only a process that draws a boleto loads them. */
+const renderer = onFirstUse(
+  () =>
+    (
+      require('../providers/boleto-pdf/render-boleto-pdf') as typeof import('../providers/boleto-pdf/render-boleto-pdf')
+    ).renderBoletoPdf,
+);
 
 /**
  * A boleto's PDF: the provider's own printable boleto when it has one (the bank's layout, which
@@ -17,7 +25,7 @@ export class BoletoPdfMaker implements BoletoPdfs {
     const fileName = fillTemplate(say.pdf_file_name, { number: boleto.number });
     if (boleto.provider !== 'local' && boleto.pdfUrl)
       return { fileName, bytes: await this.download(boleto.pdfUrl, boleto.provider) };
-    const bytes = await renderBoletoPdf(
+    const bytes = await renderer()(
       boleto,
       {
         amount: formatMoney(boleto.amountCents, 'pt-BR'),

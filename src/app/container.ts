@@ -3,7 +3,6 @@ import type { RedisClient } from '../core/redis-client';
 import { bullConnection, closeBullConnection, createRedisClient, queuePrefix } from './redis-connection';
 import type { Logger } from 'pino';
 import type { MailTransport } from '../core/mail';
-import { SmtpMailTransport } from '../providers/smtp-mail';
 import { PRODUCT, type Env } from '../../config';
 import { phoneCandidates } from '../channels/whatsapp/phone';
 import { KnowledgeStore } from '../stores/knowledge-store';
@@ -220,8 +219,12 @@ export class Container {
 
   /** E-mail to tenants' contacts, when SMTP_URL is set; closed by the role that uses it. */
   get mail(): MailTransport | undefined {
-    if (this.mailTransport === undefined && this.config.SMTP_URL)
+    if (this.mailTransport === undefined && this.config.SMTP_URL) {
+      // Required here: nodemailer (~12 MB) is loaded only by a process that sends e-mail.
+      const { SmtpMailTransport } =
+        require('../providers/smtp-mail') as typeof import('../providers/smtp-mail');
       this.mailTransport = new SmtpMailTransport({ url: this.config.SMTP_URL, from: this.config.MAIL_FROM });
+    }
     return this.mailTransport;
   }
   private mailTransport: MailTransport | undefined;

@@ -1,6 +1,8 @@
 import { InvalidInputError, ProviderResponseError, ProviderUnavailableError } from '../../src/core/errors';
 import { GeminiRateLimitError, retryDelayMs, toProviderError } from '../../src/providers/gemini/errors';
-import { ApiError } from '../../src/providers/gemini/sdk';
+import { genai } from '../../src/providers/gemini/sdk';
+
+const { ApiError } = genai();
 
 /** What the SDK throws for a non-2xx JSON answer: the body, stringified, as the message. */
 function apiError(status: number, body: object) {

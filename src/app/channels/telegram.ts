@@ -1,10 +1,6 @@
 import type { ChannelModule } from './channel-module';
 import { ConfigError } from '../../core/errors';
-import {
-  createTelegramChannel,
-  type TelegramChannel,
-  type TelegramOptionsInput,
-} from '../../channels/telegram';
+import type { TelegramChannel, TelegramOptionsInput } from '../../channels/telegram';
 import type { Container } from '../container';
 import { startSender } from './sender';
 import { redisLeases } from '../../stores/redis-lease';
@@ -23,6 +19,10 @@ export function createTelegram(c: Container, overrides: Partial<TelegramOptionsI
       'TELEGRAM_WEBHOOK_URL needs TELEGRAM_WEBHOOK_SECRET (1-256 letters, digits, _ or -).',
     );
   }
+  // Required here: grammy (~17 MB, ~90 ms to load) is loaded only by a process that runs the bot,
+  // not by every process that reads this channel list.
+  const { createTelegramChannel } =
+    require('../../channels/telegram') as typeof import('../../channels/telegram');
   const telegram = createTelegramChannel({
     options: {
       token,

@@ -1,4 +1,4 @@
-import { GoogleGenAI } from './sdk';
+import { genai, type GoogleGenAI } from './sdk';
 import { ConfigError } from '../../core/errors';
 
 export interface GeminiClientOptions {
@@ -38,7 +38,7 @@ export function createGeminiClient(options: GeminiClientOptions): GoogleGenAI {
       'GEMINI_API_KEY is empty: set it to a Gemini API key, or disable the Gemini provider',
     );
   }
-  return new GoogleGenAI({
+  return new (genai().GoogleGenAI)({
     apiKey: options.apiKey,
     vertexai: false,
     httpOptions: {

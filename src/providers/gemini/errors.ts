@@ -1,4 +1,4 @@
-import { ApiError } from './sdk';
+import { isApiError, type ApiError } from './sdk';
 import { IrisError, ProviderResponseError, ProviderUnavailableError } from '../../core/errors';
 import { isAbort, isErrorLike, isNetworkError, networkCode } from '../network-errors';
 
@@ -69,7 +69,7 @@ function fromApiError(provider: string, error: ApiError): ProviderResponseError 
 /** Classifies one error thrown by a Gemini call. Pass as `classifyError` to the resilient caller. */
 export function toProviderError(provider: string, error: unknown): IrisError {
   if (error instanceof IrisError) return error;
-  if (error instanceof ApiError) return fromApiError(provider, error);
+  if (isApiError(error)) return fromApiError(provider, error);
   if (isAbort(error)) return new ProviderUnavailableError(provider, 'request aborted', error);
   if (isNetworkError(error)) {
     return new ProviderUnavailableError(provider, `unreachable (${networkCode(error) ?? 'network'})`, error);
