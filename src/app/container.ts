@@ -126,6 +126,7 @@ export class Container {
     this.intake = new IntakeStore(this.redis, this.keys, {
       ttlSec: PRODUCT.dedupeTtlSec,
       lockTtlMs: PRODUCT.intakeLockTtlMs,
+      lockToken: () => this.lockHolders.tokenFor(),
     });
     this.audio = new RedisAudioStore(this.redis, this.keys, {
       ttlSec: config.AUDIO_TTL_SEC,

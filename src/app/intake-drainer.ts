@@ -5,9 +5,19 @@ import { everyWithoutOverlap } from '../core/periodic-pass';
 import type { ParsedInboundEnvelope } from '../core/messages';
 import { say } from '../pipeline/catalog';
 import type { HeldMessage, WaitingSender } from '../stores/intake-store';
+import { LockHolders } from '../stores/lock-holders';
 import { admit, identify, refuseUnknown, type IngressDeps } from './ingress';
 
 type Held = HeldMessage<ParsedInboundEnvelope>;
+
+type DrainerDeps = IngressDeps & {
+  /**
+   * Which lock holders have stopped: a sender whose drainer was killed holding its lock is
+   * taken over at once rather than after the lock's 10 s (the person would go that long without
+   * the note during an outage). Without it, such a lock is waited out.
+   */
+  holders?: LockHolders;
+};
 
 /**
  * Hands the messages ingress held (their sender could not be identified while PostgreSQL was
@@ -17,7 +27,7 @@ type Held = HeldMessage<ParsedInboundEnvelope>;
  * language (whose tenant it is, nobody can tell yet). Every pipeline process runs one, every
  * `everyMs`; a sender's lock keeps two from handing over the same messages.
  */
-export function startIntakeDrainer(deps: IngressDeps, everyMs: number = PRODUCT.sweepEveryMs): () => void {
+export function startIntakeDrainer(deps: DrainerDeps, everyMs: number = PRODUCT.sweepEveryMs): () => void {
   return everyWithoutOverlap(
     everyMs,
     () => drainAll(deps),
@@ -31,7 +41,7 @@ export function startIntakeDrainer(deps: IngressDeps, everyMs: number = PRODUCT.
  * would wait seconds more (chaos run: 94 senders handed over in 6 s by one process at a time).
  * Each sender's own line stays in order under its lock.
  */
-async function drainAll(deps: IngressDeps): Promise<void> {
+async function drainAll(deps: DrainerDeps): Promise<void> {
   // Once PostgreSQL fails for one sender, the others are only told (not asked about again): a
   // database that hangs would otherwise cost one time-out per sender per pass.
   const pass = { databaseAway: false };
@@ -41,11 +51,11 @@ async function drainAll(deps: IngressDeps): Promise<void> {
 }
 
 async function drainSender(
-  deps: IngressDeps,
+  deps: DrainerDeps,
   waiting: WaitingSender,
   pass: { databaseAway: boolean },
 ): Promise<void> {
-  const token = await deps.intake.lock(waiting.sender);
+  const token = await lockSender(deps, waiting.sender);
   if (!token) return; // another process is on it
   try {
     for (;;) {
@@ -64,6 +74,18 @@ async function drainSender(
   } finally {
     await deps.intake.unlock(waiting.sender, token);
   }
+}
+
+/** The sender's lock: free, or taken from a holder that has stopped; undefined when busy. */
+async function lockSender(deps: DrainerDeps, sender: string): Promise<string | undefined> {
+  const token = await deps.intake.lock(sender);
+  if (token || !deps.holders) return token;
+  const held = await deps.intake.lockToken(sender);
+  const holder = held && LockHolders.holderOf(held);
+  if (!held || !holder || !(await deps.holders.stopped([holder])).has(holder)) return undefined;
+  if (await deps.intake.unlock(sender, held))
+    deps.logger.warn({ holder }, 'took over a held sender from a stopped process');
+  return deps.intake.lock(sender);
 }
 
 /** Hands one held message over; false when PostgreSQL still cannot say who sent it. */

@@ -90,12 +90,14 @@ export function startPipeline(
     conversations: c.conversations,
     turns: c.turns,
     holders: c.lockHolders,
+    onLockBroken: () => metrics.inc(M.locksOfStoppedProcesses),
     everyMs: PRODUCT.sweepEveryMs,
     olderThanMs: PRODUCT.sweepAfterMs,
     logger: c.logger.child({ component: 'sweeper' }),
   });
   const stopIntakeDrainer = startIntakeDrainer({
     ...c.ingressDeps,
+    holders: c.lockHolders,
     logger: c.logger.child({ component: 'intake' }),
   });
   // Messages to contacts: by e-mail with SMTP_URL, through the WhatsApp process with

@@ -46,6 +46,11 @@ export const SHARED_METRICS = {
     help: 'Turn jobs that failed an attempt (retried with backoff; the last attempt answers anyway).',
     type: 'counter',
   },
+  locksOfStoppedProcesses: {
+    name: 'iris_locks_of_stopped_processes_total',
+    help: 'Conversation locks the sweeper broke because the process holding them had stopped (killed, out of memory): each is a conversation resumed by another process.',
+    type: 'counter',
+  },
   turnsAnsweredWithError: {
     name: 'iris_turns_answered_with_error_total',
     help: 'Turns answered with the generic error: transient="false" a defect (answered at once), "true" out of retries.',

@@ -23,6 +23,8 @@ export function startSweeper(deps: {
   logger: Logger;
   /** Without it, a held lock is waited out (its TTL) as before. */
   holders?: LockHolders;
+  /** Told of each lock broken because its holder had stopped (a metric). */
+  onLockBroken?: () => void;
   everyMs?: number;
   olderThanMs?: number;
 }): () => void {
@@ -48,8 +50,10 @@ export function startSweeper(deps: {
       else if (!stopped.has(holder)) held.push(id);
       else {
         // Broken or not (it may have expired or been released meanwhile), the mailbox waits.
-        if (await deps.conversations.breakLock(id, token))
+        if (await deps.conversations.breakLock(id, token)) {
           deps.logger.warn({ conversationId: id, holder }, 'broke the lock of a stopped process');
+          deps.onLockBroken?.();
+        }
         schedule.push(id);
       }
     }

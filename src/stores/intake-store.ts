@@ -32,7 +32,12 @@ export class IntakeStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
-    private readonly options: { ttlSec: number; lockTtlMs: number },
+    private readonly options: {
+      ttlSec: number;
+      lockTtlMs: number;
+      /** A new lock's token; a process' tokens name it (`LockHolders.tokenFor`). Default random. */
+      lockToken?: () => string;
+    },
   ) {}
 
   /** The sender's tag: a hash, so any id (with braces, colons) makes a valid hash tag. */
@@ -84,7 +89,7 @@ export class IntakeStore {
 
   /** The sender's lock, or undefined when another drainer has it. */
   async lock(sender: string): Promise<string | undefined> {
-    const token = randomUUID();
+    const token = this.options.lockToken?.() ?? randomUUID();
     const taken = await this.redis.set(
       this.keys.intake(sender).lock,
       token,
@@ -95,8 +100,14 @@ export class IntakeStore {
     return taken === 'OK' ? token : undefined;
   }
 
-  async unlock(sender: string, token: string): Promise<void> {
-    await runLua(this.redis, 'delete-if-owner', [this.keys.intake(sender).lock], [token]);
+  /** The token of the sender's lock; undefined when nobody holds it. */
+  async lockToken(sender: string): Promise<string | undefined> {
+    return (await this.redis.get(this.keys.intake(sender).lock)) ?? undefined;
+  }
+
+  /** Frees the sender's lock if `token` still holds it (its own, or a stopped holder's). */
+  async unlock(sender: string, token: string): Promise<boolean> {
+    return (await runLua(this.redis, 'delete-if-owner', [this.keys.intake(sender).lock], [token])) === 1;
   }
 
   async head<Envelope>(sender: string): Promise<HeldMessage<Envelope> | undefined> {
