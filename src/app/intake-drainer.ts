@@ -81,10 +81,12 @@ async function lockSender(deps: DrainerDeps, sender: string): Promise<string | u
   const token = await deps.intake.lock(sender);
   if (token || !deps.holders) return token;
   const held = await deps.intake.lockToken(sender);
-  const holder = held && LockHolders.holderOf(held);
-  if (!held || !holder || !(await deps.holders.stopped([holder])).has(holder)) return undefined;
+  if (!held || !(await deps.holders.stoppedTokens([held])).has(held)) return undefined;
   if (await deps.intake.unlock(sender, held))
-    deps.logger.warn({ holder }, 'took over a held sender from a stopped process');
+    deps.logger.warn(
+      { holder: LockHolders.holderOf(held) },
+      'took over a held sender from a stopped process',
+    );
   return deps.intake.lock(sender);
 }
 

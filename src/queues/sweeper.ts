@@ -35,23 +35,21 @@ export function startSweeper(deps: {
   async function freeOrBreak(ids: string[]): Promise<string[]> {
     if (!deps.holders) return ids;
     const tokens = await deps.conversations.lockTokens(ids);
-    const holderOf = new Map<string, string>();
-    for (const [id, token] of tokens) {
-      const holder = LockHolders.holderOf(token);
-      if (holder) holderOf.set(id, holder);
-    }
-    const stopped = await deps.holders.stopped([...holderOf.values()]);
+    const stopped = await deps.holders.stoppedTokens([...tokens.values()]);
     const schedule: string[] = [];
     const held: string[] = [];
     for (const id of ids) {
       const token = tokens.get(id);
-      const holder = holderOf.get(id);
-      if (token === undefined || holder === undefined) schedule.push(id);
-      else if (!stopped.has(holder)) held.push(id);
+      // A lock naming no holder is waited out (its TTL), as before holders existed.
+      if (token === undefined || LockHolders.holderOf(token) === undefined) schedule.push(id);
+      else if (!stopped.has(token)) held.push(id);
       else {
         // Broken or not (it may have expired or been released meanwhile), the mailbox waits.
         if (await deps.conversations.breakLock(id, token)) {
-          deps.logger.warn({ conversationId: id, holder }, 'broke the lock of a stopped process');
+          deps.logger.warn(
+            { conversationId: id, holder: LockHolders.holderOf(token) },
+            'broke the lock of a stopped process',
+          );
           deps.onLockBroken?.();
         }
         schedule.push(id);

@@ -59,6 +59,16 @@ export class LockHolders {
   }
 
   /**
+   * Of these lock tokens, those whose holder has stopped (a token naming no holder never is):
+   * what the sweeper and the intake drainer ask before breaking a lock.
+   */
+  async stoppedTokens(tokens: readonly string[]): Promise<Set<string>> {
+    const holders = tokens.map((token) => LockHolders.holderOf(token));
+    const stopped = await this.stopped(holders.filter((id): id is string => id !== undefined));
+    return new Set(tokens.filter((_, i) => stopped.has(holders[i] ?? '')));
+  }
+
+  /**
    * Of these holders, those that have stopped (their key is gone). Empty while this process'
    * own beats have not landed steadily for a whole TTL: it cannot tell a stopped holder from one
    * that, like itself, could not reach Redis for a moment.
