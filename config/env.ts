@@ -27,6 +27,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
     .default('postgresql://postgres@127.0.0.1:5432/iris'),
+  /**
+   * PostgreSQL cancels a statement that runs longer; a connection silent for a little longer is
+   * dropped (`src/stores/prisma/pg-pool.ts`). A chat turn's statements take milliseconds.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -48,6 +48,7 @@ import { ConversationStore } from '../stores/conversation-store';
 import { LockHolders } from '../stores/lock-holders';
 import { RedisKeys } from '../core/redis-keys';
 import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
+import { databaseBounds } from '../stores/prisma/pg-pool';
 import { Directory } from './directory';
 import { createIngress, type IngressDeps } from './ingress';
 import { IntakeStore } from '../stores/intake-store';
@@ -108,7 +109,11 @@ export class Container {
     this.connection = bullConnection(config);
     this.queuePrefix = queuePrefix(config);
     this.redis = createRedisClient(config, { maxRetriesPerRequest: 3, lazyConnect: true });
-    this.db = createPrismaClient(config.DATABASE_URL);
+    this.db = createPrismaClient(config.DATABASE_URL, {
+      bounds: databaseBounds(config.DATABASE_STATEMENT_TIMEOUT_MS),
+      onIdleError: (err) =>
+        this.logger.warn({ err }, 'an idle PostgreSQL connection broke; the pool opens another'),
+    });
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
     this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);

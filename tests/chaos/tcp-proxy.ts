@@ -4,12 +4,16 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * A TCP proxy on loopback in front of Redis or PostgreSQL, so the chaos suite can cut the
  * network between Iris and a server while the server itself stays up (other programs share
  * it). `cut()` resets every open connection and refuses new ones until `restore()`: what a
- * process sees when a server restarts or a network partition ends in resets.
+ * process sees when a server restarts or a network partition ends in resets. `stall()` keeps
+ * connections open and silent instead: what a process sees when packets are dropped.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private down = false;
+  private stalled = false;
+  /** Client and upstream of each open connection, to stall them. */
+  private readonly pairs = new Set<[Socket, Socket]>();
   /** Connections refused or reset by cuts, for the report. */
   refused = 0;
 
@@ -38,8 +42,20 @@ export class TcpProxy {
     this.sockets.clear();
   }
 
+  /**
+   * A network path that goes silent instead of resetting (packets dropped; a load balancer that
+   * forgot the flow): every open connection stays open and carries nothing more, ever, and new
+   * connections are accepted and swallowed until `restore()`.
+   */
+  stall(): void {
+    this.stalled = true;
+    for (const pair of this.pairs) swallow(pair);
+    this.pairs.clear();
+  }
+
   restore(): void {
     this.down = false;
+    this.stalled = false;
   }
 
   async close(): Promise<void> {
@@ -53,20 +69,49 @@ export class TcpProxy {
       client.resetAndDestroy();
       return;
     }
+    if (this.stalled) {
+      this.sockets.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => this.sockets.delete(client));
+      client.resume();
+      return;
+    }
     const upstream = connect(this.target.port, this.target.host);
     // Both ends live and die together: an error or a close on one side ends the other.
-    const pair = [client, upstream];
+    const pair: [Socket, Socket] = [client, upstream];
+    this.pairs.add(pair);
+    client.on('close', () => this.pairs.delete(pair));
     for (const socket of pair) {
       this.sockets.add(socket);
       socket.setNoDelay(true);
       socket.on('error', () => undefined);
       socket.on('close', () => {
         this.sockets.delete(socket);
+        // A silent path carries no close either: each end learns nothing of the other's.
+        if (silent.has(socket)) return;
         for (const other of pair) if (other !== socket && !other.destroyed) other.destroy();
       });
     }
     client.pipe(upstream);
     upstream.pipe(client);
+  }
+}
+
+/** Sockets of stalled connections. */
+const silent = new WeakSet<Socket>();
+
+/**
+ * Stops carrying bytes between the two ends; both stay open, what arrives is dropped, and the
+ * close of one end is not passed to the other.
+ */
+function swallow([client, upstream]: [Socket, Socket]): void {
+  silent.add(client);
+  silent.add(upstream);
+  client.unpipe(upstream);
+  upstream.unpipe(client);
+  for (const socket of [client, upstream]) {
+    socket.on('data', () => undefined);
+    socket.resume();
   }
 }
 

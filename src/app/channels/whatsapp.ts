@@ -1,11 +1,11 @@
 import type { ChannelModule } from './channel-module';
-import { Pool } from 'pg';
 import { createWhatsappChannel, type WhatsappChannel } from '../../channels/whatsapp';
 import type { Container } from '../container';
 import { startSender } from './sender';
 import { HEARTBEAT_MS, WhatsappStatusBoard } from './whatsapp-status';
 import { redisLeases } from '../../stores/redis-lease';
 import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
+import { createPgPool, databaseBounds } from '../../stores/prisma/pg-pool';
 
 /**
  * Builds the WhatsApp channel from configuration: its auth state in PostgreSQL, one live socket
@@ -13,7 +13,12 @@ import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
  * runs only while this process holds the socket (paused otherwise).
  */
 export function startWhatsapp(c: Container): WhatsappChannel {
-  const pgPool = new Pool({ connectionString: c.config.DATABASE_URL, max: 3 });
+  const pgPool = createPgPool(c.config.DATABASE_URL, {
+    max: 3,
+    bounds: databaseBounds(c.config.DATABASE_STATEMENT_TIMEOUT_MS),
+    onIdleError: (err) =>
+      c.logger.warn({ err }, 'an idle PostgreSQL connection broke; the pool opens another'),
+  });
   // The sender starts after the channel (it needs the channel's sender); status changes may come first.
   const outbound: { worker?: ReturnType<typeof startSender> } = {};
   const board = new WhatsappStatusBoard(c.redis, c.keys, c.config.WHATSAPP_ACCOUNT);

@@ -1,13 +1,23 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Pool } from 'pg';
 import { PrismaClient } from '../../generated/prisma/client';
+import { createPgPool, type DatabaseBounds } from './pg-pool';
 
 export type { PrismaClient };
 
 /**
- * The Prisma client over the `pg` driver adapter: no query-engine binary, one pool per process.
- * `max` bounds this process' connections (PostgreSQL's default limit is 100 for the cluster).
+ * The Prisma client over the `pg` driver adapter: no query-engine binary, one pool per process,
+ * bounded waits (`pg-pool.ts`). `max` bounds this process' connections (PostgreSQL's default
+ * limit is 100 for the cluster).
  */
-export function createPrismaClient(databaseUrl: string, options: { max?: number } = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10 });
-  return new PrismaClient({ adapter });
+export function createPrismaClient(
+  databaseUrl: string,
+  options: { max?: number; bounds?: DatabaseBounds; onIdleError?: (error: Error) => void } = {},
+): PrismaClient {
+  return prismaOver(createPgPool(databaseUrl, { ...options, max: options.max ?? 10 }));
+}
+
+/** A Prisma client over a pool of `createPgPool`; `$disconnect()` ends the pool. */
+export function prismaOver(pool: Pool): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
