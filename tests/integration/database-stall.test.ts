@@ -135,4 +135,25 @@ describe('PostgreSQL that stops answering', () => {
     }
     expect((await h.db.tenant.findUniqueOrThrow({ where: { id: tenant.id } })).name).toBe('renamed');
   });
+
+  it('drops an idle connection that breaks, and says so instead of throwing', async () => {
+    const broken: Error[] = [];
+    const idle = createPgPool(TEST_DATABASE_URL, {
+      max: 1,
+      bounds,
+      onIdleError: (error) => broken.push(error),
+    });
+    try {
+      const client = await idle.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      client.release();
+      const errored = new Promise((resolve) => idle.once('error', resolve));
+      await h.db.$queryRaw`SELECT pg_terminate_backend(${rows[0]!.pid}::int)`;
+      await errored;
+      expect(broken).toHaveLength(1);
+      expect((await idle.query<{ n: number }>('SELECT 4 AS n')).rows).toEqual([{ n: 4 }]);
+    } finally {
+      await idle.end();
+    }
+  });
 });
