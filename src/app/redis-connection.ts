@@ -69,11 +69,21 @@ function cluster(target: RedisTarget & { REDIS_CLUSTER_NODES: string }, options:
   });
 }
 
+/**
+ * How long the app's command connection may wait on Redis for any reply before it takes the
+ * connection for dead, rejects what is pending, and reconnects. A path that goes silent (packets
+ * dropped, no reset) otherwise leaves every command of the process waiting on it for as long as
+ * the kernel takes to notice — hours. Iris' commands and scripts take milliseconds; this
+ * connection makes no blocking calls (BullMQ's connections do, and do not get it).
+ */
+export const REDIS_SILENCE_MS = 5_000;
+
 /** A command connection (the app's own keys): one server or the cluster. */
 export function createRedisClient(target: RedisTarget, options: RedisOptions = {}): RedisClient {
+  const bounded = { socketTimeout: REDIS_SILENCE_MS, commandTimeout: REDIS_SILENCE_MS, ...options };
   return target.REDIS_CLUSTER_NODES
-    ? cluster({ ...target, REDIS_CLUSTER_NODES: target.REDIS_CLUSTER_NODES }, options)
-    : new Redis(target.REDIS_URL, { retryStrategy: reconnectDelayMs, ...options });
+    ? cluster({ ...target, REDIS_CLUSTER_NODES: target.REDIS_CLUSTER_NODES }, bounded)
+    : new Redis(target.REDIS_URL, { retryStrategy: reconnectDelayMs, ...bounded });
 }
 
 /**
