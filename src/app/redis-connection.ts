@@ -21,8 +21,18 @@ export function redisConnection(url: string): ConnectionOptions {
     ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
     maxRetriesPerRequest: null,
     retryStrategy: reconnectDelayMs,
+    socketTimeout: BULLMQ_SILENCE_MS,
   };
 }
+
+/**
+ * BullMQ's connections may wait this long for any reply before the connection is taken for dead
+ * and reopened (what was pending is sent again, as after a reset). Its workers block for up to
+ * 10 s waiting for a job (BullMQ's own ceiling, with a watchdog a second later), so the bound
+ * sits above that; without it, a job's completion sent on a path gone silent waits for the
+ * kernel to notice, which takes hours, and the worker holds the job all that time.
+ */
+export const BULLMQ_SILENCE_MS = 15_000;
 
 /**
  * How long a lost connection waits before its next try: at most 1 s, however long Redis has been
@@ -95,7 +105,7 @@ export function bullConnection(target: RedisTarget): ConnectionOptions {
   return target.REDIS_CLUSTER_NODES
     ? cluster(
         { ...target, REDIS_CLUSTER_NODES: target.REDIS_CLUSTER_NODES },
-        { maxRetriesPerRequest: null, lazyConnect: true },
+        { maxRetriesPerRequest: null, lazyConnect: true, socketTimeout: BULLMQ_SILENCE_MS },
       )
     : redisConnection(target.REDIS_URL);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createRedisClient } from '../../src/app/redis-connection';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { BULLMQ_SILENCE_MS, createRedisClient, redisConnection } from '../../src/app/redis-connection';
 import { hostPort, TcpProxy, withPort } from '../chaos/tcp-proxy';
 import { TEST_REDIS_ENV } from '../support/test-env';
 
@@ -34,4 +35,47 @@ describe('Redis that stops answering', () => {
       redis.disconnect();
     }
   });
+
+  it('lets a BullMQ worker finish its job once a silent path carries bytes again', async () => {
+    expect(BULLMQ_SILENCE_MS).toBeGreaterThan(11_000); // above BullMQ's longest block and its watchdog
+    const path = new TcpProxy(hostPort(TEST_REDIS_ENV.REDIS_URL, 6379));
+    const name = `stall-${randomUUID().slice(0, 8)}`;
+    // The queue and its events on a direct connection; the worker through the path.
+    const direct = redisConnection(TEST_REDIS_ENV.REDIS_URL);
+    const queue = new Queue(name, { connection: direct, prefix: 'stall-test' });
+    const events = new QueueEvents(name, { connection: direct, prefix: 'stall-test' });
+    let release: () => void = () => undefined;
+    const running = new Promise<void>((started) => {
+      void path.start().then((port) => {
+        const worker = new Worker(
+          name,
+          () => {
+            started();
+            return new Promise<string>((done) => (release = () => done('finished')));
+          },
+          { connection: redisConnection(withPort(TEST_REDIS_ENV.REDIS_URL, port)), prefix: 'stall-test' },
+        );
+        worker.on('error', () => undefined);
+        closers.push(() => worker.close(true));
+      });
+    });
+    const closers: Array<() => Promise<unknown>> = [];
+    try {
+      await events.waitUntilReady();
+      const job = await queue.add('work', {});
+      await running;
+      // The job's completion goes out on a path that has gone silent; the path comes back at once
+      // for new connections, as after a load balancer forgot the flow.
+      path.stall();
+      release();
+      path.restore();
+      expect(await job.waitUntilFinished(events, 40_000)).toBe('finished');
+    } finally {
+      for (const close of closers) await close();
+      await events.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await path.close();
+    }
+  }, 60_000);
 });
