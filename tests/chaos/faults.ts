@@ -13,6 +13,12 @@ export interface FaultPlan {
   killAtMs: number[];
   postgresCut?: { atMs: number; forMs: number };
   redisCut?: { atMs: number; forMs: number };
+  /**
+   * The cuts leave connections open and silent instead of resetting them (`TcpProxy.stall`):
+   * what a process sees when packets are dropped. New connections are swallowed too until the
+   * end of the cut; the connections that were open stay silent for ever.
+   */
+  silentCuts?: boolean;
   /** The Redis server itself is SIGKILLed and started again on its files (needs a private one). */
   redisKill?: { atMs: number; downForMs: number };
 }
@@ -57,9 +63,14 @@ export class Faults {
       if (!cut) continue;
       const proxy = this.proxies[what];
       at(cut.atMs, () => {
-        this.log(`cut ${what} for ${cut.forMs / 1000} s`);
-        proxy.cut();
-        this.cuts.push({ what, atMs: Date.now() - t0, forMs: cut.forMs });
+        this.log(`${this.plan.silentCuts ? 'silence' : 'cut'} ${what} for ${cut.forMs / 1000} s`);
+        if (this.plan.silentCuts) proxy.stall();
+        else proxy.cut();
+        this.cuts.push({
+          what: this.plan.silentCuts ? `${what} silent` : what,
+          atMs: Date.now() - t0,
+          forMs: cut.forMs,
+        });
       });
       at(cut.atMs + cut.forMs, () => {
         proxy.restore();

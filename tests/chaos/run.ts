@@ -8,6 +8,8 @@
  *   npm run chaos [-- --conversations 300 --deadline 420]
  *   npm run chaos -- --redis-kill always|everysec   # Redis itself SIGKILLed instead of cut:
  *       a private redis-server with that appendfsync policy, killed at 55 s, back 5 s later
+ *   npm run chaos -- --silent   # the cuts leave connections open and silent (packets dropped)
+ *       instead of resetting them; the connections open at a cut stay silent for ever
  *   npm run chaos -- --dump /tmp/chaos.json   # every message's times, to study the tail
  */
 import { parseArgs } from 'node:util';
@@ -20,6 +22,7 @@ const { values: args } = parseArgs({
     conversations: { type: 'string', default: '300' },
     deadline: { type: 'string', default: '420' },
     'redis-kill': { type: 'string' },
+    silent: { type: 'boolean', default: false },
     dump: { type: 'string' },
   },
 });
@@ -49,6 +52,7 @@ async function main(): Promise<number> {
     // While people are still arriving (80 s); one lands during the PostgreSQL cut.
     killAtMs: [5_000, 12_000, 30_000, 50_000, 62_000, 68_000, 76_000],
     postgresCut: { atMs: 20_000, forMs: 25_000 },
+    silentCuts: args.silent,
     ...(redisKill
       ? {
           privateRedis: { appendfsync: redisKill },
