@@ -47,8 +47,9 @@ import { BatchedAuditSink, PrismaAuditSink } from '../stores/audit-store';
 import { ConversationStore } from '../stores/conversation-store';
 import { LockHolders } from '../stores/lock-holders';
 import { RedisKeys } from '../core/redis-keys';
-import { createPrismaClient, type PrismaClient } from '../stores/prisma/client';
-import { databaseBounds } from '../stores/prisma/pg-pool';
+import type { Pool } from 'pg';
+import { prismaOver, type PrismaClient } from '../stores/prisma/client';
+import { createPgPool, databaseBounds } from '../stores/prisma/pg-pool';
 import { Directory } from './directory';
 import { createIngress, type IngressDeps } from './ingress';
 import { IntakeStore } from '../stores/intake-store';
@@ -109,11 +110,7 @@ export class Container {
     this.connection = bullConnection(config);
     this.queuePrefix = queuePrefix(config);
     this.redis = createRedisClient(config, { maxRetriesPerRequest: 3, lazyConnect: true });
-    this.db = createPrismaClient(config.DATABASE_URL, {
-      bounds: databaseBounds(config.DATABASE_STATEMENT_TIMEOUT_MS),
-      onIdleError: (err) =>
-        this.logger.warn({ err }, 'an idle PostgreSQL connection broke; the pool opens another'),
-    });
+    this.db = prismaOver(this.pgPool(10));
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
     this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);
@@ -328,6 +325,19 @@ export class Container {
     ));
   }
   private issuers: TenantBoletoIssuers | undefined;
+
+  /**
+   * A PostgreSQL pool of `max` connections with the configured bounds on waits; an idle
+   * connection that breaks is logged and replaced. Prisma's pool and the WhatsApp auth store's.
+   */
+  pgPool(max: number): Pool {
+    return createPgPool(this.config.DATABASE_URL, {
+      max,
+      bounds: databaseBounds(this.config.DATABASE_STATEMENT_TIMEOUT_MS),
+      onIdleError: (err) =>
+        this.logger.warn({ err }, 'an idle PostgreSQL connection broke; the pool opens another'),
+    });
+  }
 
   /** Boletos as PDFs: the provider's own, or drawn here (docs/boleto-providers.md#pdf). */
   readonly boletoPdfs = new BoletoPdfMaker();

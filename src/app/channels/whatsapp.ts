@@ -5,7 +5,6 @@ import { startSender } from './sender';
 import { HEARTBEAT_MS, WhatsappStatusBoard } from './whatsapp-status';
 import { redisLeases } from '../../stores/redis-lease';
 import { PgWhatsappAuthStore } from '../../stores/whatsapp-auth-store';
-import { createPgPool, databaseBounds } from '../../stores/prisma/pg-pool';
 
 /**
  * Builds the WhatsApp channel from configuration: its auth state in PostgreSQL, one live socket
@@ -13,12 +12,7 @@ import { createPgPool, databaseBounds } from '../../stores/prisma/pg-pool';
  * runs only while this process holds the socket (paused otherwise).
  */
 export function startWhatsapp(c: Container): WhatsappChannel {
-  const pgPool = createPgPool(c.config.DATABASE_URL, {
-    max: 3,
-    bounds: databaseBounds(c.config.DATABASE_STATEMENT_TIMEOUT_MS),
-    onIdleError: (err) =>
-      c.logger.warn({ err }, 'an idle PostgreSQL connection broke; the pool opens another'),
-  });
+  const pgPool = c.pgPool(3);
   // The sender starts after the channel (it needs the channel's sender); status changes may come first.
   const outbound: { worker?: ReturnType<typeof startSender> } = {};
   const board = new WhatsappStatusBoard(c.redis, c.keys, c.config.WHATSAPP_ACCOUNT);
