@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       };
       for (const q of questions) {
         // The ranking alone (no threshold), and what Iris would quote (threshold and injection check).
-        const found = await knowledge.rank(tenant.id, pack.locale, q.question, { minCoverage: 0 });
+        const found = await knowledge.rank(tenant.id, pack.locale, q.question, { threshold: false });
         const quoted = await knowledge.answer(tenant.id, pack.locale, q.question);
         if (q.expected === null) {
           f.unanswerable++;

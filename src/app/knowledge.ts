@@ -4,8 +4,7 @@ import { expandForSearch } from '../nlu/search-expansion';
 import type { KnowledgeBase, KnowledgePassage } from '../pipeline/ports';
 import { analyzeInjection, scrubPii, type ScrubResult } from '../security';
 import {
-  answersByKeywords,
-  MIN_COVERAGE,
+  answeringCandidates,
   type DocumentInput,
   type KnowledgeStore,
   type PutResult,
@@ -32,7 +31,7 @@ export interface KnowledgeIngestion {
 
 /**
  * Seed 003 §4.4: a passage found by meaning answers when its cosine similarity to the question is
- * at least this (one found by keywords answers by the keyword rule, `answersByKeywords`).
+ * at least this (those found by keywords answer by the keyword rule, `answeringCandidates`).
  */
 export const MIN_SIMILARITY = 0.75;
 
@@ -106,7 +105,7 @@ export class Knowledge implements KnowledgeBase {
   }
 
   /**
-   * The passages that answer `question`, best first. `minCoverage: 0` ranks without the
+   * The passages that answer `question`, best first. `threshold: false` ranks without the
    * threshold (the evaluation's recall); `vector` gives the question's vector instead of asking
    * the embedder.
    */
@@ -114,7 +113,7 @@ export class Knowledge implements KnowledgeBase {
     tenantId: string,
     locale: Locale,
     question: string,
-    options: { limit?: number; minCoverage?: number; vector?: QuestionVector } = {},
+    options: { limit?: number; threshold?: boolean; vector?: QuestionVector } = {},
   ): Promise<KnowledgePassage[]> {
     const limit = options.limit ?? 5;
     const words = expandForSearch(locale, question);
@@ -128,17 +127,14 @@ export class Knowledge implements KnowledgeBase {
       near.map((c) => c.id),
       keyword.map((c) => c.id),
     );
-    const minCoverage = options.minCoverage ?? MIN_COVERAGE;
+    const threshold = options.threshold !== false;
+    const answeringByKeywords = new Set(answeringCandidates(keyword).map((c) => c.id));
     const byKeyword = new Map(keyword.map((c) => [c.id, c]));
     const bySimilarity = new Map(near.map((c) => [c.id, c]));
     const answers = (id: string): boolean => {
-      if (minCoverage === 0) return true;
-      const k = byKeyword.get(id);
+      if (!threshold) return true;
       const v = bySimilarity.get(id);
-      return (
-        (k !== undefined && answersByKeywords(k, minCoverage)) ||
-        (v !== undefined && v.similarity >= MIN_SIMILARITY)
-      );
+      return answeringByKeywords.has(id) || (v !== undefined && v.similarity >= MIN_SIMILARITY);
     };
     return [...fused.entries()]
       .filter(([id]) => answers(id))
