@@ -6,8 +6,9 @@
  * or null when none does; the sets are frozen as delivered:
  *
  * - `tests/fixtures/knowledge/dev/<pack>.jsonl`: the development set, what search is tuned on;
- * - `tests/fixtures/knowledge/heldout/<pack>.jsonl`: the held-out set, never tuned on: read it
- *   (`--heldout`) to report, not while tuning;
+ * - `tests/fixtures/knowledge/heldout…/<pack>.jsonl`: the held-out sets (one folder each, named
+ *   by the day it was written), never tuned on: read them (`--heldout`) to report, not while
+ *   tuning;
  * - `tests/fixtures/knowledge/<pack>.jsonl`: the first set, written when the demo base had five
  *   documents; its labels miss the sections added since, so read it only with `--file`.
  *
@@ -19,7 +20,7 @@
  * `--embeddings`: hybrid search, the passages embedded on the configured embedding model first.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -74,9 +75,7 @@ async function main(): Promise<void> {
     ? [['file', values.file]]
     : [
         ['dev', join(fixtures, 'dev', `${packId}.jsonl`)],
-        ...(values.heldout
-          ? [['heldout', join(fixtures, 'heldout', `${packId}.jsonl`)] as [string, string]]
-          : []),
+        ...(values.heldout ? heldoutSets(fixtures, packId) : []),
       ];
   const db = createPrismaClient(loadConfig().DATABASE_URL, { max: 2 });
   const slug = `kb-eval-${randomUUID().slice(0, 8)}`;
@@ -145,12 +144,14 @@ async function main(): Promise<void> {
     };
     const results: Array<[string, Figures]> = [];
     for (const [name, file] of sets) if (existsSync(file)) results.push([name, await measure(file)]);
+    const heldout = results.filter(([name]) => name !== 'dev' && name !== 'file');
+    if (heldout.length > 1) results.push(['all held', pooled(heldout.map(([, f]) => f))]);
     const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} %`);
     const row = (label: string, cell: (f: Figures) => string) =>
-      console.log(label.padEnd(34) + results.map(([, f]) => cell(f).padStart(12)).join(''));
+      console.log(label.padEnd(34) + results.map(([, f]) => cell(f).padStart(COLUMN)).join(''));
     console.log(`${packId} (${pack.locale}), ${values.embeddings ? 'hybrid search' : 'keyword search'}\n`);
     row('', () => '');
-    console.log(''.padEnd(34) + results.map(([name]) => name.padStart(12)).join(''));
+    console.log(''.padEnd(34) + results.map(([name]) => name.padStart(COLUMN)).join(''));
     row('questions (answerable)', (f) => `${f.questions} (${f.answerable})`);
     row('recall@5', (f) => pct(f.inTop5, f.answerable));
     row('MRR', (f) => (f.reciprocal / Math.max(1, f.answerable)).toFixed(2));
@@ -199,6 +200,32 @@ async function embeddedKnowledge(
       embedQuestion: (_tenantId, question) => embeddings.embedQuestion(tenant, question),
     },
   });
+}
+
+/** Every held-out set of a pack, oldest first (`heldout`, then by the date in the folder's name). */
+function heldoutSets(fixtures: string, packId: string): Array<[string, string]> {
+  return readdirSync(fixtures)
+    .filter((name) => name.startsWith('heldout') && existsSync(join(fixtures, name, `${packId}.jsonl`)))
+    .sort()
+    .map((name) => [name.replace('heldout-2026-', 'held '), join(fixtures, name, `${packId}.jsonl`)]);
+}
+
+/** Width of a column of figures. */
+const COLUMN = 13;
+
+/** Several sets' figures as one set's (their questions together). */
+function pooled(sets: Figures[]): Figures {
+  const sum = (pick: (f: Figures) => number) => sets.reduce((total, f) => total + pick(f), 0);
+  return {
+    questions: sum((f) => f.questions),
+    answerable: sum((f) => f.answerable),
+    inTop5: sum((f) => f.inTop5),
+    reciprocal: sum((f) => f.reciprocal),
+    quotedRight: sum((f) => f.quotedRight),
+    unanswerable: sum((f) => f.unanswerable),
+    refused: sum((f) => f.refused),
+    misses: [],
+  };
 }
 
 function brief(passage: KnowledgePassage): string {
