@@ -23,12 +23,10 @@ export async function issueBoleto(
   payer: Payer,
   charge: { amountCents: number; dueDate: string; reference: string; description: string },
 ) {
-  const existing = await ctx.db.boleto.findUnique({
-    where: { createdByNonce: charge.reference },
-    include: { contact: true },
-  });
-  // Exactly once: the reference is unique on boletos, so a second run finds the first one's row.
-  if (existing) return { boleto: existing, issuer: await issuerOf(ctx), existed: true };
+  // Exactly once without a read first: the caller's transaction also marks the confirmation
+  // COMPLETED, so a committed boleto is never run again (a retry replays the stored result), and
+  // a run rolled back left no row. `createdByNonce` is unique: a concurrent twin fails at the
+  // insert and its retry replays this one's result.
   const issuer = await issuerOf(ctx);
   if (issuer.needsDocument && !payer.document)
     throw new DomainError('contact_needs_document', { name: payer.name });
@@ -61,8 +59,6 @@ export async function issueBoleto(
     data: { nextBoletoNo: { increment: 1 } },
     select: { nextBoletoNo: true },
   });
-  // createdByNonce is unique: a concurrent second run fails here, its transaction rolls back,
-  // and its retry finds the action COMPLETED and replays this one's result.
   const created = await ctx.db.boleto.create({
     data: {
       tenantId: ctx.tenant.id,
@@ -80,7 +76,7 @@ export async function issueBoleto(
     },
   });
   // The payer was read by the caller in this transaction: no second statement to read it back.
-  return { boleto: { ...created, contact: { name: payer.name } }, issuer, existed: false };
+  return { boleto: { ...created, contact: { name: payer.name } }, issuer };
 }
 
 /**

@@ -75,15 +75,14 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
       where: { id: params.contact_id, tenantId: ctx.tenant.id },
     });
     if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
-    // Exactly once: a second run of this confirmation finds the first one's boleto (the nonce is
-    // its reference) and answers with it; its delivery was decided by that first run.
-    const { boleto, issuer, existed } = await issueBoleto(ctx, contact, {
+    // The nonce is the charge's reference: at the provider too, so a run retried after a crash
+    // finds its charge there instead of making a second one.
+    const { boleto, issuer } = await issueBoleto(ctx, contact, {
       amountCents: params.amount_cents,
       dueDate: params.due_date,
       reference: ctx.nonce,
       description: ctx.tenant.name,
     });
-    if (existed) return boletoView(boleto);
     const delivery = await sendToContact(ctx, params, boleto, issuer);
     // Not sent to the customer (a local boleto, delivery off, an address that changed): the
     // owner gets its PDF to forward, through the notices, after the commit.
