@@ -207,7 +207,7 @@ function heldoutSets(fixtures: string, packId: string): Array<[string, string]> 
   return readdirSync(fixtures)
     .filter((name) => name.startsWith('heldout') && existsSync(join(fixtures, name, `${packId}.jsonl`)))
     .sort()
-    .map((name) => [name.replace('heldout-2026-', 'held '), join(fixtures, name, `${packId}.jsonl`)]);
+    .map((name) => [name.replace(/^heldout-\d{4}-/, 'held '), join(fixtures, name, `${packId}.jsonl`)]);
 }
 
 /** Width of a column of figures. */
