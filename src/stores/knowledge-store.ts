@@ -51,7 +51,7 @@ const CONFIDENT_WORDS = 5;
  * Beside the best passage, another one is passed on (to a model writing a grounded answer) when
  * it holds at least this share of the question's words by weight, and two of them.
  */
-export const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = 0.5;
 /**
  * A question's word counts this much more when the passage's heading holds it: the demo
  * documents' headings are the questions people ask ("¿Qué es un fondo de emergencia?"), so a

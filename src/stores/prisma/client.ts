@@ -12,7 +12,7 @@ export type { PrismaClient };
  */
 export function createPrismaClient(
   databaseUrl: string,
-  options: { max?: number; bounds?: DatabaseBounds; onIdleError?: (error: Error) => void } = {},
+  options: { max?: number; bounds?: DatabaseBounds } = {},
 ): PrismaClient {
   return prismaOver(createPgPool(databaseUrl, { ...options, max: options.max ?? 10 }));
 }

@@ -37,7 +37,7 @@ export function databaseBounds(statementMs: number): DatabaseBounds {
   };
 }
 
-export const DATABASE_BOUNDS = databaseBounds(15_000);
+const DATABASE_BOUNDS = databaseBounds(15_000);
 
 /** What pg says when `query_timeout` fires. */
 const READ_TIMEOUT_MESSAGE = 'Query read timeout';
