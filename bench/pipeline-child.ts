@@ -14,6 +14,7 @@
  * gracefully. It also dies with its parent, so an interrupted bench leaves nothing running.
  */
 import '../workers/compile-cache';
+import '../workers/wasm-baseline';
 import { Worker } from 'bullmq';
 import { loadConfig } from '../config';
 import { Container, redisConnection } from '../src/app/container';

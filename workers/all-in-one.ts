@@ -4,6 +4,7 @@
  * runs as its own process). Scale out with the Procfile instead.
  */
 import './compile-cache';
+import './wasm-baseline';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES } from '../src/app/channels/registry';
 import { demoSignInOn } from '../src/app/channels/web-chat';

@@ -6,6 +6,7 @@
  * by) and sends.
  */
 import './compile-cache';
+import './wasm-baseline';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES, channelModule } from '../src/app/channels/registry';
 import { Container } from '../src/app/container';

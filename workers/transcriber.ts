@@ -1,4 +1,5 @@
 import './compile-cache';
+import './wasm-baseline';
 import { loadConfig } from '../config';
 import { Container } from '../src/app/container';
 import { handleSignals } from '../src/app/lifecycle';

@@ -1,4 +1,5 @@
 import './compile-cache';
+import './wasm-baseline';
 import { loadConfig } from '../config';
 import { CHANNEL_MODULES } from '../src/app/channels/registry';
 import { Container } from '../src/app/container';
