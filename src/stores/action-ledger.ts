@@ -1,4 +1,5 @@
 import type { Db } from '../domains/types';
+import { isUniqueViolation } from '../domains/unique-violation';
 import type { ActionLedger, ClaimResult, ProposalOutcome, ProposalTimes } from '../pipeline/ports';
 import { proposalOutcome } from '../pipeline/proposal-outcome';
 import type { PrismaClient } from './prisma/client';
@@ -14,22 +15,29 @@ export class PrismaActionLedger implements ActionLedger {
   constructor(private readonly db: PrismaClient) {}
 
   async propose(action: Parameters<ActionLedger['propose']>[0]): Promise<ProposalTimes> {
-    const created = await this.db.action.createMany({
-      skipDuplicates: true, // a retried turn proposes its nonce again (see Turn.newNonce)
-      data: {
-        nonce: action.nonce,
-        tenantId: action.tenantId,
-        conversationId: action.conversationId,
-        userId: action.userId,
-        tool: action.tool,
-        params: action.params as Json,
-        status: 'PROPOSED',
-        correlationId: action.correlationId,
-        proposedAt: action.proposedAt,
-        expiresAt: action.expiresAt,
-      },
-    });
-    if (created.count === 1) return { proposedAt: action.proposedAt, expiresAt: action.expiresAt };
+    // `create`, not `createMany` with skipDuplicates: Prisma caches the plan of every query shape
+    // but `createMany`'s, which ran its query compiler on every proposal (README, "Performance").
+    try {
+      await this.db.action.create({
+        data: {
+          nonce: action.nonce,
+          tenantId: action.tenantId,
+          conversationId: action.conversationId,
+          userId: action.userId,
+          tool: action.tool,
+          params: action.params as Json,
+          status: 'PROPOSED',
+          correlationId: action.correlationId,
+          proposedAt: action.proposedAt,
+          expiresAt: action.expiresAt,
+        },
+        select: { nonce: true },
+      });
+      return { proposedAt: action.proposedAt, expiresAt: action.expiresAt };
+    } catch (error) {
+      // A retried turn proposes its nonce again (see Turn.newNonce): the first proposal stands.
+      if (!isUniqueViolation(error)) throw error;
+    }
     const row = await this.db.action.findUnique({ where: { nonce: action.nonce } });
     const same =
       row &&

@@ -1,31 +1,29 @@
 import type { AuditEntry, AuditSink } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
 
-type Json = Parameters<PrismaClient['auditEvent']['createMany']>[0] extends { data: infer D }
-  ? D extends Array<infer R>
-    ? R extends { data?: infer J }
-      ? J
-      : never
-    : never
-  : never;
-
-/** Audit rows in PostgreSQL (table `audit_events`), one insert per turn. */
+/**
+ * Audit rows in PostgreSQL (table `audit_events`), one insert per call however many rows. In
+ * SQL rather than Prisma's `createMany`: Prisma caches the plan of every query shape except
+ * `createMany`'s, so each batch ran its query compiler again (about 0.5 ms of CPU per insert;
+ * README, "Performance"). One statement of one shape: the rows travel as one array per column.
+ */
 export class PrismaAuditSink implements AuditSink {
   constructor(private readonly db: PrismaClient) {}
 
   async write(entries: AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.auditEvent.createMany({
-      data: entries.map((e) => ({
-        tenantId: e.tenantId,
-        conversationId: e.conversationId,
-        correlationId: e.correlationId,
-        event: e.event,
-        intent: e.intent ?? null,
-        data: (e.data ?? {}) as Json,
-        createdAt: e.at,
-      })),
-    });
+    // `createdAt` is a timestamp without zone holding UTC, as Prisma writes it: the ISO string's
+    // "Z" is ignored by the cast, which keeps the UTC wall time.
+    await this.db.$executeRaw`
+      INSERT INTO "audit_events" ("tenantId", "conversationId", "correlationId", "event", "intent", "data", "createdAt")
+      SELECT * FROM unnest(
+        ${entries.map((e) => e.tenantId)}::uuid[],
+        ${entries.map((e) => e.conversationId)}::text[],
+        ${entries.map((e) => e.correlationId)}::text[],
+        ${entries.map((e) => e.event)}::text[],
+        ${entries.map((e) => e.intent ?? null)}::text[],
+        ${entries.map((e) => JSON.stringify(e.data ?? {}))}::jsonb[],
+        ${entries.map((e) => e.at.toISOString())}::timestamp(3)[])`;
   }
 }
 

@@ -7,7 +7,8 @@ import { dateOf, isoOf, minutesOf, nowIn, timeOf } from '../clock';
 import { boletoViewOf } from '../fee';
 import { HOLD_MINUTES } from '../spaces';
 import { slotOrMonthBroken } from '../validate';
-import { clockTime, id, isoDate, isUniqueViolation, RESIDENTS, UNDONE_BY_CANCELLING } from './schemas';
+import { isUniqueViolation } from '../../unique-violation';
+import { clockTime, id, isoDate, RESIDENTS, UNDONE_BY_CANCELLING } from './schemas';
 
 const input = z
   .object({

@@ -12,11 +12,6 @@ export const id = z.string().uuid();
 /** Residents book and cancel; a viewer (a doorman's account, say) only reads. */
 export const RESIDENTS = ['owner', 'operator'] as const;
 
-/** Prisma's unique-constraint violation: a second run of the same nonce. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
-}
-
 /**
  * Undone, when a later step of the booking fails or the person stops before its fee, by
  * cancelling the booking with its whole fee (`cancelar_reserva` as an undo).

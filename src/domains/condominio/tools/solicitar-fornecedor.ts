@@ -4,7 +4,8 @@ import { defineWriteTool } from '../../define-tool';
 import type { Scope } from '../../types';
 import { FEATURES } from '../features';
 import { isoOf, timeOf } from '../clock';
-import { id, isUniqueViolation, RESIDENTS } from './schemas';
+import { isUniqueViolation } from '../../unique-violation';
+import { id, RESIDENTS } from './schemas';
 
 const input = z.object({
   reservation_id: id,

@@ -2,16 +2,8 @@ import { z } from 'zod';
 import type { Db } from '../../types';
 import { budgetStatus, ownerOf } from '../figures';
 import { defineWriteTool } from '../../define-tool';
-import {
-  WRITERS,
-  category,
-  categoryType,
-  cents,
-  description,
-  isoDate,
-  isoOf,
-  isUniqueViolation,
-} from './schemas';
+import { WRITERS, category, categoryType, cents, description, isoDate, isoOf } from './schemas';
+import { isUniqueViolation } from '../../unique-violation';
 
 const input = z
   .object({

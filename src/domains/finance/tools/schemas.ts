@@ -18,10 +18,5 @@ export const description = z.string().min(1).max(120);
 
 export const WRITERS = ['owner', 'operator'] as const;
 
-/** Prisma's unique-constraint violation: a second run of the same nonce. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
-}
-
 /** A DATE column value as `YYYY-MM-DD`. */
 export const isoOf = (date: Date): string => date.toISOString().slice(0, 10);
