@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -13,7 +16,7 @@ import pg from 'pg';
 export interface Counts {
   redisCommands: number;
   redisRoundTrips: number;
-  /** Commands by name (EVALSHA of BullMQ's scripts, EVAL of Iris' own, GET, ...). */
+  /** Commands by name; a script run by its SHA is named after its script ("evalsha moveToActive"). */
   redisByName: Record<string, number>;
   sqlStatements: number;
   /** Statements by their first keyword (SELECT, INSERT, UPDATE, BEGIN, COMMIT, ...). */
@@ -38,12 +41,13 @@ export function installCounters(): void {
   installed = true;
   const pipelines = new WeakSet<object>();
   const proto = Redis.prototype as unknown as {
-    sendCommand(command: { name: string }, stream?: object): unknown;
+    sendCommand(command: { name: string; args?: unknown[] }, stream?: object): unknown;
   };
   const send = proto.sendCommand;
   proto.sendCommand = function (this: unknown, command, stream) {
     counts.redisCommands++;
-    counts.redisByName[command.name] = (counts.redisByName[command.name] ?? 0) + 1;
+    const name = command.name === 'evalsha' ? `evalsha ${scriptName(this, command)}` : command.name;
+    counts.redisByName[name] = (counts.redisByName[name] ?? 0) + 1;
     // Commands of one pipeline share the `stream` object ioredis builds for that write.
     if (!stream || !pipelines.has(stream)) {
       counts.redisRoundTrips++;
@@ -68,6 +72,26 @@ export function installCounters(): void {
     }
     return result;
   };
+}
+
+/** Script names by SHA: Iris' own (src/core/lua) and what each connection defined (BullMQ's). */
+const scriptNames = new Map<string, string>(
+  readdirSync(join(__dirname, '..', 'src', 'core', 'lua'))
+    .filter((file) => file.endsWith('.lua'))
+    .map((file) => {
+      const source = readFileSync(join(__dirname, '..', 'src', 'core', 'lua', file), 'utf8');
+      return [createHash('sha1').update(source).digest('hex'), file.replace(/\.lua$/, '')];
+    }),
+);
+
+function scriptName(connection: unknown, command: { args?: unknown[] }): string {
+  const sha = String(command.args?.[0] ?? '');
+  if (!scriptNames.has(sha)) {
+    // ioredis keeps the scripts of `defineCommand` (BullMQ's) by name, with their SHA.
+    const defined = (connection as { scriptsSet?: Record<string, { sha?: string }> }).scriptsSet ?? {};
+    for (const [name, script] of Object.entries(defined)) if (script.sha) scriptNames.set(script.sha, name);
+  }
+  return scriptNames.get(sha) ?? sha.slice(0, 8);
 }
 
 let sqlInFlight = 0;

@@ -116,8 +116,8 @@ async function countPerTurn(people: Person[]): Promise<void> {
   const pipeline = counts.map((c) => c.pipeline).reduce(add, emptyCounts());
   rows.push(r.perTurnRow('mix', turns, parent, pipeline));
   console.log(r.table(r.PER_TURN_HEAD, rows));
-  console.log(`  pipeline Redis commands per turn: ${r.topPerTurn(pipeline.redisByName, turns)}`);
-  console.log(`  ingress+sender Redis commands per turn: ${r.topPerTurn(parent.redisByName, turns)}`);
+  console.log(`  pipeline Redis commands per turn: ${r.topPerTurn(pipeline.redisByName, turns, 12)}`);
+  console.log(`  ingress+sender Redis commands per turn: ${r.topPerTurn(parent.redisByName, turns, 12)}`);
   console.log(`  pipeline SQL per turn: ${r.topPerTurn(pipeline.sqlByKind, turns)}`);
   console.log(`  ingress SQL per turn: ${r.topPerTurn(parent.sqlByKind, turns)}`);
   console.log(`  unexpected answers: ${runs.reduce((n, x) => n + x.unexpected, 0)}`);
