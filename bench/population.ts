@@ -13,9 +13,12 @@ export interface Person {
 }
 
 /**
- * Boletos tenants (pt-BR, offline understanding) with owners that each have a console
- * identity: the people the bench and the chaos suite speak as. Ids are made here so that
- * everything goes in with a handful of bulk inserts. Slugs carry `tag` for clean-up.
+ * Boletos tenants (pt-BR, offline understanding) with people that each have a console
+ * identity: the people the bench and the chaos suite speak as. Each tenant has one owner and
+ * operators, as a business would: the owners get a message for every boleto issued without
+ * being sent (its PDF), so thirty owners a tenant would make each "sim" cost thirty replies. Ids
+ * are made here so that everything goes in with a handful of bulk inserts. Slugs carry `tag`
+ * for clean-up.
  */
 export async function createPopulation(
   db: PrismaClient,
@@ -48,7 +51,7 @@ export async function createPopulation(
         id: p.userId,
         tenantId: p.tenantId,
         name: `Pessoa ${i + j}`,
-        role: 'owner' as const,
+        role: (i + j) % options.usersPerTenant === 0 ? ('owner' as const) : ('operator' as const),
       })),
     });
     await db.channelIdentity.createMany({
