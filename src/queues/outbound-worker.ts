@@ -42,6 +42,14 @@ export interface OutboundWorkerDeps {
 const MAX_ORDER_WAIT_MS = 10_000;
 
 /**
+ * A reply that must wait checks again after this long for each reply still ahead of it (each
+ * needs a send of its own), at most `ORDER_RECHECK_MAX_MS`. A fixed short wait made a burst of k
+ * replies to one chat (an owner's notices) cost about k²/2 checks, three round trips each.
+ */
+const ORDER_RECHECK_PER_REPLY_MS = 50;
+const ORDER_RECHECK_MAX_MS = 1_000;
+
+/**
  * Whether the reply already went out, and whether it is its turn: every earlier reply of its
  * chat is done, or it waited long enough. One round trip (a script over the chat's keys).
  */
@@ -49,14 +57,14 @@ async function beforeSend(
   deps: OutboundWorkerDeps,
   message: OutboundMessage,
   queuedAt: number,
-): Promise<{ sent: boolean; itsTurn: boolean }> {
+): Promise<{ sent: boolean; itsTurn: boolean; ahead: number }> {
   const [sent, done] = (await runLua(deps.redis, 'reply-before-send', [
     deps.keys.sent(message, message.id),
     deps.keys.chatSequence(message, 'sent'),
   ])) as [number, number];
-  const itsTurn =
-    message.seq === undefined || message.seq <= done + 1 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
-  return { sent: sent === 1, itsTurn };
+  const ahead = message.seq === undefined ? 0 : Math.max(0, message.seq - done - 1);
+  const itsTurn = ahead === 0 || Date.now() - queuedAt > MAX_ORDER_WAIT_MS;
+  return { sent: sent === 1, itsTurn, ahead };
 }
 
 /** Records that this chat's replies up to `seq` are done (sent, or given up). */
@@ -112,7 +120,8 @@ export function startOutboundWorker(deps: OutboundWorkerDeps): Worker {
       }
       if (!before.itsTurn) {
         // An earlier reply of this chat is still on its way: wait for it, never overtake it.
-        await job.moveToDelayed(Date.now() + 50, token);
+        const wait = Math.min(ORDER_RECHECK_PER_REPLY_MS * before.ahead, ORDER_RECHECK_MAX_MS);
+        await job.moveToDelayed(Date.now() + wait, token);
         throw new DelayedError();
       }
       try {
