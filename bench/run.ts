@@ -209,6 +209,8 @@ async function withModel(people: Person[], delayMs: number): Promise<void> {
       const sql = result.counts.map((c) => c.pipeline).reduce(add, emptyCounts());
       breakdown.push(
         `  ${concurrency} slots, pipeline SQL per message: ${r.topPerTurn(sql.sqlByKind, sent)}`,
+        // A reading that leads nowhere (no proposal, so no "sim") shows here, not in the rates.
+        `  ${concurrency} slots, unexpected answers: ${result.runs.map((run) => `${run.unexpected} of ${run.answered}`).join(', ')}`,
       );
     }
   } finally {
