@@ -192,6 +192,25 @@ describe('boletos conversations: references, value rules, tools and roles', () =
       expect(await actionCount(who)).toBe(0);
     });
 
+    it('a list longer than its page shows the first ten and counts the rest; a page just full has no rest', async () => {
+      const who = await boletosPerson(h);
+      for (let day = 1; day <= 12; day++)
+        await seedBoleto(h, who.tenantId, {
+          contact: 'Maria Oliveira',
+          amountCents: 1_000 * day,
+          dueDate: `2099-01-${String(day).padStart(2, '0')}`,
+        });
+      const [twelve] = await say(h, who, 'lista meus boletos');
+      const lines = twelve!.split('\n');
+      expect(lines[0]).toBe('Boletos (12):');
+      expect(lines.filter((line) => line.startsWith('• '))).toHaveLength(10);
+      expect(lines.at(-1)).toBe('… e mais 2.');
+      await h.db.boleto.deleteMany({ where: { tenantId: who.tenantId, number: { in: [11, 12] } } });
+      const [ten] = await say(h, who, 'lista meus boletos');
+      expect(ten!.split('\n')[0]).toBe('Boletos (10):');
+      expect(ten).not.toContain('e mais');
+    });
+
     it('queue_message: recorded without confirmation, with the words the person wrote; delivery off says so', async () => {
       const who = await boletosPerson(h);
       const sent = await send(h, who, 'manda uma mensagem pro João Silva dizendo que o boleto vence amanhã');
