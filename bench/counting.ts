@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { LUA_SCRIPTS, luaScriptSha } from '../src/core/redis-script';
 
 /**
  * Client-side counters of Redis commands, Redis round trips and SQL statements, for the bench.
@@ -75,14 +73,7 @@ export function installCounters(): void {
 }
 
 /** Script names by SHA: Iris' own (src/core/lua) and what each connection defined (BullMQ's). */
-const scriptNames = new Map<string, string>(
-  readdirSync(join(__dirname, '..', 'src', 'core', 'lua'))
-    .filter((file) => file.endsWith('.lua'))
-    .map((file) => {
-      const source = readFileSync(join(__dirname, '..', 'src', 'core', 'lua', file), 'utf8');
-      return [createHash('sha1').update(source).digest('hex'), file.replace(/\.lua$/, '')];
-    }),
-);
+const scriptNames = new Map<string, string>(LUA_SCRIPTS.map((name) => [luaScriptSha(name), name]));
 
 function scriptName(connection: unknown, command: { args?: unknown[] }): string {
   const sha = String(command.args?.[0] ?? '');

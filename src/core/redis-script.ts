@@ -48,6 +48,11 @@ function load(name: LuaScriptName): LoadedScript {
   return script;
 }
 
+/** A script's SHA-1, the name Redis knows it by (EVALSHA). */
+export function luaScriptSha(name: LuaScriptName): string {
+  return load(name).sha;
+}
+
 /**
  * Runs a script by its SHA (the body crosses the network once per Redis server, not per call);
  * a server that does not have it yet (first call, restart, failover) gets the body.
