@@ -36,6 +36,9 @@ import { createKnowledgeEmbeddings } from '../src/engine';
 import { aiProvidersFrom } from '../src/app/ai-providers';
 import { embedBacklog } from '../src/app/knowledge-ingestion';
 import { KNOWLEDGE_JOBS } from '../src/queues/knowledge-worker';
+import { knowledgeRoute } from '../src/pipeline/knowledge-route';
+import { DEFAULT_TIME_ZONE } from '../src/nlu';
+import { PRODUCT } from '../config/product';
 import { toTenantProfile } from '../src/app/directory';
 import { createLogger } from '../src/app/logger';
 import type { TenantProfile } from '../src/domains/types';
@@ -53,6 +56,12 @@ interface Figures {
   quotedRight: number;
   unanswerable: number;
   refused: number;
+  /** Answerable questions the offline understanding sends to the documents at all. */
+  routed: number;
+  /** ... and whose right passage is quoted: what a person asking in the chat gets. */
+  reached: number;
+  /** Unanswerable questions for which the chat quotes nothing. */
+  refusedInChat: number;
   misses: string[];
 }
 
@@ -116,16 +125,29 @@ async function main(): Promise<void> {
         quotedRight: 0,
         unanswerable: 0,
         refused: 0,
+        routed: 0,
+        reached: 0,
+        refusedInChat: 0,
         misses: [],
       };
       for (const q of questions) {
+        // Whether the chat looks the question up at all: the offline understanding reads it
+        // first, and the pipeline consults the documents by the same rule.
+        const understanding = pack.understander.understand(q.question, {
+          locale: pack.locale,
+          now: new Date(),
+          timeZone: DEFAULT_TIME_ZONE[pack.locale],
+        });
+        const routed = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold) !== 'none';
         // The ranking alone (no threshold), and what Iris would quote (threshold and injection check).
         const found = await knowledge.rank(tenant.id, pack.locale, q.question, { threshold: false });
         const quoted = await knowledge.answer(tenant.id, pack.locale, q.question);
         if (q.expected === null) {
           f.unanswerable++;
           if (!quoted) f.refused++;
-          else f.misses.push(`quoted for an unanswerable question: "${q.question}" -> ${brief(quoted)}`);
+          if (!quoted || !routed) f.refusedInChat++;
+          if (quoted)
+            f.misses.push(`quoted for an unanswerable question: "${q.question}" -> ${brief(quoted)}`);
           continue;
         }
         f.answerable++;
@@ -134,6 +156,8 @@ async function main(): Promise<void> {
           f.inTop5++;
           f.reciprocal += 1 / (rank + 1);
         }
+        if (routed) f.routed++;
+        if (routed && quoted && isExpected(q.expected, quoted)) f.reached++;
         if (quoted && isExpected(q.expected, quoted)) f.quotedRight++;
         else
           f.misses.push(
@@ -157,6 +181,10 @@ async function main(): Promise<void> {
     row('MRR', (f) => (f.reciprocal / Math.max(1, f.answerable)).toFixed(2));
     row('right passage quoted', (f) => pct(f.quotedRight, f.answerable));
     row('unanswerable: nothing quoted', (f) => pct(f.refused, f.unanswerable));
+    console.log('in the chat (offline understanding first):');
+    row('  looked up in the documents', (f) => pct(f.routed, f.answerable));
+    row('  right passage quoted', (f) => pct(f.reached, f.answerable));
+    row('  unanswerable: nothing quoted', (f) => pct(f.refusedInChat, f.unanswerable));
     if (values.misses) {
       const shown = results.find(([name]) => name === 'file' || name === 'dev');
       if (shown) {
@@ -224,6 +252,9 @@ function pooled(sets: Figures[]): Figures {
     quotedRight: sum((f) => f.quotedRight),
     unanswerable: sum((f) => f.unanswerable),
     refused: sum((f) => f.refused),
+    routed: sum((f) => f.routed),
+    reached: sum((f) => f.reached),
+    refusedInChat: sum((f) => f.refusedInChat),
     misses: [],
   };
 }
