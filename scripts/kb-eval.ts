@@ -15,7 +15,9 @@
  * Prints the sets side by side (or one `--file`): recall@5 (a right section among the first
  * five passages of the ranking, before the threshold), MRR, how often the passage Iris would
  * quote is a right one, and for the unanswerable questions how often Iris quotes nothing (it says
- * what it can do instead). `--misses` lists what went wrong on the development set (or the file).
+ * what it can do instead). Then the same "in the chat": the pack's offline understanding reads
+ * each question first, and only what the pipeline sends to the documents (`knowledgeRoute`) can
+ * be answered from them. `--misses` lists what went wrong on the development set (or the file).
  * The demo documents are loaded into a temporary tenant of DATABASE_URL, removed afterwards.
  * `--embeddings`: hybrid search, the passages embedded on the configured embedding model first.
  */

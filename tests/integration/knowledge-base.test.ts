@@ -105,6 +105,59 @@ describe('knowledge base', () => {
     );
   });
 
+  it('answers from the documents a message the intent reader did not understand, saying it is a guess', async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await kb.add(tenant.id, 'pt-BR', {
+      title: 'O que a Iris faz',
+      type: 'faq',
+      text: '# A Iris faz Pix ou transferências?\n\nNão. A Iris cria e cancela boletos; um Pix ou uma transferência você faz no app do seu banco.',
+    });
+    // Read as UNKNOWN by the offline understanding (a write no pack offers): before, "não entendi".
+    const [reply] = await h.say(chat, 'faz um pix de 200 pro Carlos');
+    expect(reply).toBe(
+      'Não sei se entendi bem o que você quer. Se for uma dúvida, isto pode ajudar:\n\nSegundo "O que a Iris faz": A Iris faz Pix ou transferências? Não. A Iris cria e cancela boletos; um Pix ou uma transferência você faz no app do seu banco.',
+    );
+    // Nothing in the documents answers: Gate 2's reply, as before.
+    expect((await h.say(chat, 'quem ganhou o jogo do Grêmio ontem?'))[0]).toBe(
+      'Desculpe, não entendi sua solicitação. Pode reformular?',
+    );
+    expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
+  it('asks what a command read with too little confidence means, even when a passage is about it', async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await kb.add(tenant.id, 'pt-BR', {
+      title: 'Cancelamento',
+      type: 'faq',
+      text: '# Dá para cancelar um boleto que já foi pago?\n\nNão. Um boleto pago em dinheiro ou já compensado não se cancela: combine a devolução com o cliente.',
+    });
+    // CANCEL_BOLETO at 0.55: a command, not a question — the person is asked, no passage is quoted.
+    expect((await h.say(chat, 'cancela o da Jéssica q ela ja pagou em dinheiro'))[0]).toBe(
+      'O que você deseja?',
+    );
+    expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
+  it('answers from the documents in es-MX too, never in place of the sí / no a proposal waits for', async () => {
+    const { tenant, chat } = await h.financeTenant();
+    await kb.add(tenant.id, 'es-MX', {
+      title: 'Preguntas frecuentes',
+      type: 'faq',
+      text: '# ¿Iris paga mis recibos?\n\nNo. Iris no paga recibos ni mueve tu dinero: anota tus gastos y te dice cuánto llevas.',
+    });
+    // While a proposal waits, its "sí / no" is what the chat asks for; the documents do not answer.
+    expect((await h.say(chat, 'gasté 200 en tacos'))[0]).toMatch(/^Registrar gasto de \$200\.00 MXN/);
+    expect(await h.say(chat, 'iris me pagas el recibo de la cfe porfa, ya vence')).toEqual([
+      'Responde exactamente: sí / no',
+    ]);
+    expect((await h.say(chat, 'sí'))[0]).toMatch(/^Listo\. Gasto registrado/);
+    const [reply] = await h.say(chat, 'iris me pagas el recibo de la cfe porfa, ya vence');
+    expect(reply).toBe(
+      'No sé si entendí bien lo que quieres. Si es una duda, esto puede ayudar:\n\nSegún "Preguntas frecuentes": ¿Iris paga mis recibos? No. Iris no paga recibos ni mueve tu dinero: anota tus gastos y te dice cuánto llevas.',
+    );
+    expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(1);
+  });
+
   it('never quotes a passage that carries instructions for an assistant', async () => {
     const { tenant, chat } = await h.boletosTenant();
     await kb.add(tenant.id, 'pt-BR', {

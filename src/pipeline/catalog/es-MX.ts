@@ -42,6 +42,7 @@ export const esMX: Record<PipelineMessageKey, string> = {
   memory_proposal_declined: 'Está bien, no voy a guardar eso.',
   knowledge_written_answer: '{answer}\n\nSegún {titles}.',
   knowledge_answer: 'Según "{title}": {passage}',
+  knowledge_unsure: 'No sé si entendí bien lo que quieres. Si es una duda, esto puede ayudar:',
   intent_unclear: '¿Qué quieres hacer?',
   need_fields: 'Necesito saber: {fields}',
   confirm_question: 'Responde: sí / no',

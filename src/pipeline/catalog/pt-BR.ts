@@ -40,6 +40,7 @@ export const ptBR = {
   memory_proposal_declined: 'Tudo bem, não vou guardar isso.',
   knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
+  knowledge_unsure: 'Não sei se entendi bem o que você quer. Se for uma dúvida, isto pode ajudar:',
   // Gate 2 (docs/specification.md#gates)
   intent_unclear: 'O que você deseja?',
   // Gate 3 (docs/specification.md#gates)
