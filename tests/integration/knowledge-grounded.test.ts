@@ -77,6 +77,19 @@ describe('general questions answered from documents in a model’s words', () =>
     expect(system).toContain('[Perguntas frequentes] Compensação: Depois que o cliente paga');
   });
 
+  it('answers in its words, said to be a guess, a message neither reading understood', async () => {
+    const { chat, tenant } = await tenantWithFaq('model_first');
+    // UNKNOWN offline (something Iris does not do), and the model reads nothing either.
+    setup.gemini.enqueue(
+      { kind: 'transcript', text: 'ok' },
+      { kind: 'transcript', text: 'A multa por atraso é de no máximo 2% [Perguntas frequentes].' },
+    );
+    expect(await setup.h.say(chat, 'emite uma nota fiscal da multa por atraso')).toEqual([
+      'Não sei se entendi bem o que você quer. Se for uma dúvida, isto pode ajudar:\n\nA multa por atraso é de no máximo 2%.\n\nDe acordo com "Perguntas frequentes".',
+    ]);
+    expect(await setup.h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
   it('quotes the passage instead when the answer holds a number no passage has', async () => {
     const { chat } = await tenantWithFaq('model_first');
     setup.gemini.enqueue(
