@@ -105,13 +105,18 @@ describe('knowledge base', () => {
     );
   });
 
+  /** A boletos tenant whose knowledge base holds one FAQ document. */
+  async function boletosTenantWith(title: string, text: string) {
+    const made = await h.boletosTenant();
+    await kb.add(made.tenant.id, 'pt-BR', { title, type: 'faq', text });
+    return made;
+  }
+
   it('answers from the documents a message the intent reader did not understand, saying it is a guess', async () => {
-    const { tenant, chat } = await h.boletosTenant();
-    await kb.add(tenant.id, 'pt-BR', {
-      title: 'O que a Iris faz',
-      type: 'faq',
-      text: '# A Iris faz Pix ou transferências?\n\nNão. A Iris cria e cancela boletos; um Pix ou uma transferência você faz no app do seu banco.',
-    });
+    const { tenant, chat } = await boletosTenantWith(
+      'O que a Iris faz',
+      '# A Iris faz Pix ou transferências?\n\nNão. A Iris cria e cancela boletos; um Pix ou uma transferência você faz no app do seu banco.',
+    );
     // Read as UNKNOWN by the offline understanding (a write no pack offers): before, "não entendi".
     const [reply] = await h.say(chat, 'faz um pix de 200 pro Carlos');
     expect(reply).toBe(
@@ -125,12 +130,10 @@ describe('knowledge base', () => {
   });
 
   it('asks what a command read with too little confidence means, even when a passage is about it', async () => {
-    const { tenant, chat } = await h.boletosTenant();
-    await kb.add(tenant.id, 'pt-BR', {
-      title: 'Cancelamento',
-      type: 'faq',
-      text: '# Dá para cancelar um boleto que já foi pago?\n\nNão. Um boleto pago em dinheiro ou já compensado não se cancela: combine a devolução com o cliente.',
-    });
+    const { tenant, chat } = await boletosTenantWith(
+      'Cancelamento',
+      '# Dá para cancelar um boleto que já foi pago?\n\nNão. Um boleto pago em dinheiro ou já compensado não se cancela: combine a devolução com o cliente.',
+    );
     // CANCEL_BOLETO at 0.55: a command, not a question — the person is asked, no passage is quoted.
     expect((await h.say(chat, 'cancela o da Jéssica q ela ja pagou em dinheiro'))[0]).toBe(
       'O que você deseja?',
