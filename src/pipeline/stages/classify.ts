@@ -7,9 +7,10 @@ import type { Turn } from '../turn';
  * Intent classification and entity extraction, then Gate 2 (docs/specification.md#gates): UNKNOWN or a confidence
  * under the threshold (0.7) stops the turn with a clarification; nothing is guessed. An
  * understanding another step already computed (a message that superseded a proposal or
- * abandoned a draft) is used as it is, not computed again. A message Gate 2 stops may still be
- * a question the tenant's documents answer (`knowledgeRoute`): a passage that answers it with
- * confidence is quoted, said to be a guess, instead of the clarification.
+ * abandoned a draft) is used as it is, not computed again. A message Gate 2 stops as not
+ * understood, or a hesitant general question, may still be a question the tenant's documents
+ * answer (`knowledgeRoute`): a passage that answers it with confidence is quoted, said to be a
+ * guess, instead of the clarification.
  */
 export async function classify(t: Turn, said: Said, known?: Understanding): Promise<Request | Stop> {
   const understanding = known ?? (await t.deps.engine.understand(said.text, t.scope, t.pack, said.typed));
