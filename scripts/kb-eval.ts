@@ -1,5 +1,5 @@
 /**
- * `npm run kb:eval -- --pack boletos|finance [--heldout] [--file F] [--misses] [--embeddings]`: how well the knowledge base
+ * `npm run kb:eval -- --pack boletos|finance|condominio [--heldout] [--file F] [--misses] [--embeddings]`: how well the knowledge base
  * finds the passage that answers a question. Each question set was written by a helper session
  * that read only the demo documents (`prisma/knowledge/<pack>/`), in its own words, each question
  * labeled with the section(s) that answer it (`file#heading`, or a list when two answer equally)
@@ -78,8 +78,7 @@ async function main(): Promise<void> {
     },
   });
   const pack = allPacks().find((p) => p.id === values.pack);
-  if (!pack || (pack.id !== 'boletos' && pack.id !== 'finance'))
-    throw new Error('--pack boletos|finance (the packs with demo documents)');
+  if (!pack) throw new Error('--pack boletos|finance|condominio (the packs with demo documents)');
   const packId = pack.id;
   const fixtures = join(__dirname, '..', 'tests', 'fixtures', 'knowledge');
   const sets: Array<[string, string]> = values.file
