@@ -64,6 +64,10 @@ interface Figures {
   reached: number;
   /** Unanswerable questions for which the chat quotes nothing. */
   refusedInChat: number;
+  /** Answerable questions the chat quotes nothing for, offered the right section among the closest. */
+  offeredRight: number;
+  /** Unanswerable questions offered sections (none of them quoted as an answer). */
+  offeredUnanswerable: number;
   misses: string[];
 }
 
@@ -129,6 +133,8 @@ async function main(): Promise<void> {
         routed: 0,
         reached: 0,
         refusedInChat: 0,
+        offeredRight: 0,
+        offeredUnanswerable: 0,
         misses: [],
       };
       for (const q of questions) {
@@ -139,12 +145,19 @@ async function main(): Promise<void> {
           now: new Date(),
           timeZone: DEFAULT_TIME_ZONE[pack.locale],
         });
-        const routed = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold) !== 'none';
+        const route = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold);
+        const routed = route !== 'none';
         // The ranking alone (no threshold), and what Iris would quote (threshold and injection check).
         const found = await knowledge.rank(tenant.id, pack.locale, q.question, { threshold: false });
         const quoted = await knowledge.answer(tenant.id, pack.locale, q.question);
+        // A general question nothing answers is offered the closest sections, as in the chat.
+        const offered =
+          route === 'question' && !quoted
+            ? await knowledge.suggestions(tenant.id, pack.locale, q.question)
+            : [];
         if (q.expected === null) {
           f.unanswerable++;
+          if (offered.length > 0) f.offeredUnanswerable++;
           if (!quoted) f.refused++;
           if (!quoted || !routed) f.refusedInChat++;
           if (quoted)
@@ -159,6 +172,8 @@ async function main(): Promise<void> {
         }
         if (routed) f.routed++;
         if (routed && quoted && isExpected(q.expected, quoted)) f.reached++;
+        if (offered.some((o) => isExpected(q.expected!, { title: o.title, text: o.heading })))
+          f.offeredRight++;
         if (quoted && isExpected(q.expected, quoted)) f.quotedRight++;
         else
           f.misses.push(
@@ -186,6 +201,44 @@ async function main(): Promise<void> {
     row('  looked up in the documents', (f) => pct(f.routed, f.answerable));
     row('  right passage quoted', (f) => pct(f.reached, f.answerable));
     row('  unanswerable: nothing quoted', (f) => pct(f.refusedInChat, f.unanswerable));
+    row('  nothing quoted, right one offered', (f) => pct(f.offeredRight, f.answerable));
+    row('  unanswerable: sections offered', (f) => pct(f.offeredUnanswerable, f.unanswerable));
+    // The general messages of the intent sets, labeled by what they ask (topic / capability /
+    // social): how often each kind is offered sections when nothing is quoted. Only a topic should be.
+    if (!values.file) {
+      const labeled: Array<[string, string]> = [
+        ['dev', 'dev.jsonl'],
+        ...(values.heldout ? [['held-out', 'heldout.jsonl'] as [string, string]] : []),
+      ];
+      console.log('\ngeneral messages offered sections (tests/fixtures/knowledge/suggestions/):');
+      for (const [name, file] of labeled) {
+        const lines = readFileSync(join(fixtures, 'suggestions', file), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { pack: string; text: string; kind: string })
+          .filter((line) => line.pack === packId);
+        const offered = new Map<string, [number, number]>();
+        for (const line of lines) {
+          const understanding = pack.understander.understand(line.text, {
+            locale: pack.locale,
+            now: new Date(),
+            timeZone: DEFAULT_TIME_ZONE[pack.locale],
+          });
+          const route = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold);
+          const shown =
+            route === 'question' &&
+            !(await knowledge.answer(tenant.id, pack.locale, line.text)) &&
+            (await knowledge.suggestions(tenant.id, pack.locale, line.text)).length > 0;
+          const [n, of] = offered.get(line.kind) ?? [0, 0];
+          offered.set(line.kind, [n + (shown ? 1 : 0), of + 1]);
+        }
+        const cells = ['topic', 'capability', 'social'].map((kind) => {
+          const [n, of] = offered.get(kind) ?? [0, 0];
+          return `${kind} ${n}/${of}`;
+        });
+        console.log(`  ${name.padEnd(10)}${cells.join(', ')}`);
+      }
+    }
     if (values.misses) {
       const shown = results.find(([name]) => name === 'file' || name === 'dev');
       if (shown) {
@@ -256,6 +309,8 @@ function pooled(sets: Figures[]): Figures {
     routed: sum((f) => f.routed),
     reached: sum((f) => f.reached),
     refusedInChat: sum((f) => f.refusedInChat),
+    offeredRight: sum((f) => f.offeredRight),
+    offeredUnanswerable: sum((f) => f.offeredUnanswerable),
     misses: [],
   };
 }

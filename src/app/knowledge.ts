@@ -1,10 +1,12 @@
 import type { Locale } from '../core/locale';
 import { reciprocalRankFusion, withRecency } from '../core/rank-fusion';
 import { expandForSearch } from '../nlu/search-expansion';
-import type { KnowledgeBase, KnowledgePassage } from '../pipeline/ports';
+import { asksAboutATopic } from '../nlu/topic-question';
+import type { KnowledgeBase, KnowledgePassage, KnowledgeSuggestion } from '../pipeline/ports';
 import { analyzeInjection, scrubPii, type ScrubResult } from '../security';
 import {
   answeringCandidates,
+  suggestingCandidates,
   type DocumentInput,
   type KnowledgeStore,
   type PutResult,
@@ -93,6 +95,25 @@ export class Knowledge implements KnowledgeBase {
     return removed;
   }
 
+  /**
+   * The sections closest to `question` when none answers it, by keywords (a section's vector
+   * similarity alone is no evidence the person would recognise), without those that carry
+   * instructions: each one's heading (its first sentence, a question or a title) and document.
+   * None for a message that asks about no subject (a greeting, a thank-you, "o que vc faz?":
+   * `asksAboutATopic`), whatever words it shares with the documents.
+   */
+  async suggestions(tenantId: string, locale: Locale, question: string): Promise<KnowledgeSuggestion[]> {
+    if (!asksAboutATopic(locale, question)) return [];
+    const candidates = await this.store.keywordCandidates(
+      tenantId,
+      locale,
+      expandForSearch(locale, question),
+    );
+    return suggestingCandidates(candidates)
+      .filter((c) => analyzeInjection(c.text).riskLevel !== 'HIGH')
+      .map((c) => ({ title: c.title, heading: headingOf(c.text) }));
+  }
+
   /** The passage to quote for `question`, or undefined when no document answers it. */
   async answer(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage | undefined> {
     return (await this.passages(tenantId, locale, question))[0];
@@ -161,4 +182,10 @@ export class Knowledge implements KnowledgeBase {
     if (!embeddings || !model || !(await vectors.hasAny(tenantId, model))) return undefined;
     return embeddings.embedQuestion(tenantId, question);
   }
+}
+
+/** A passage's heading: its first sentence (a question, or a title ending in ':'), without the colon. */
+export function headingOf(text: string): string {
+  const first = /^[^?:!.]{1,160}[?:!.]/.exec(text)?.[0] ?? text.slice(0, 80);
+  return first.replace(/[:.]$/, '').trim();
 }

@@ -187,6 +187,17 @@ export interface KnowledgePassage {
  */
 export interface KnowledgeBase {
   passages(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage[]>;
+  /**
+   * When no passage answers: the sections that come closest (their headings, up to three), for
+   * the person to ask about one of them; none when nothing comes close.
+   */
+  suggestions?(tenantId: string, locale: Locale, question: string): Promise<KnowledgeSuggestion[]>;
+}
+
+/** A section of the tenant's documents offered when no passage answers: its heading and document. */
+export interface KnowledgeSuggestion {
+  title: string;
+  heading: string;
 }
 
 /** What became of a memory the person asked for. */

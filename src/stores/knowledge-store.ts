@@ -276,6 +276,23 @@ export function answerConfidence(best: KeywordCandidate, second: KeywordCandidat
   return best.relevance + lead + Math.min(best.matched, CONFIDENT_WORDS) / CONFIDENT_WORDS;
 }
 
+/** At most this many sections are offered when no passage answers (`suggestingCandidates`). */
+export const SUGGESTIONS = 3;
+
+/**
+ * The sections to offer when no passage answers with confidence: the most relevant ones that
+ * hold two of the question's words or more (one shared word is a coincidence), up to
+ * {@link SUGGESTIONS}. Chosen on the development sets (README, Knowledge: "When no passage
+ * answers"): of the answerable questions that got the pack's help, about half then see the
+ * right section among these.
+ */
+export function suggestingCandidates(candidates: KeywordCandidate[]): KeywordCandidate[] {
+  return [...candidates]
+    .sort((a, b) => b.relevance - a.relevance)
+    .filter((c) => c.matched >= 2)
+    .slice(0, SUGGESTIONS);
+}
+
 function holdsTwoWords(c: KeywordCandidate): boolean {
   return c.matched >= Math.min(2, c.terms);
 }

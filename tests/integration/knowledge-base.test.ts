@@ -1,5 +1,6 @@
 import { Knowledge } from '../../src/app/knowledge';
 import { KnowledgeStore } from '../../src/stores/knowledge-store';
+import { loadDemoKnowledge } from '../../prisma/seed';
 import { Harness } from '../support/harness';
 
 const FAQ = `# Boleto vencido
@@ -161,6 +162,36 @@ describe('knowledge base', () => {
       'No sé si entendí bien lo que quieres. Si es una duda, esto puede ayudar:\n\nSegún "Preguntas frecuentes": ¿Iris paga mis recibos? No. Iris no paga recibos ni mueve tu dinero: anota tus gastos y te dice cuánto llevas.',
     );
     expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(1);
+  });
+
+  it('offers the sections that come closest when none answers a question, never to a greeting', async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await loadDemoKnowledge(kb, tenant.id, 'boletos');
+    const [reply] = await h.say(chat, 'a multa pode ser maior que 2%?');
+    expect(reply).toMatch(
+      /^Não encontrei nos documentos uma resposta certa para isso\. Estes assuntos chegam perto; se um deles for o que você procura, é só perguntar sobre ele:\n• .+ \(".+"\)/,
+    );
+    const offered = reply!.split('\n').slice(1);
+    expect(offered.length).toBeGreaterThanOrEqual(1);
+    expect(offered.length).toBeLessThanOrEqual(3);
+    // Asking about a heading offered gets its passage.
+    const heading = /^• (.+) \("(.+)"\)$/.exec(offered[0]!)!;
+    expect((await h.say(chat, heading[1]!))[0]).toContain(`"${heading[2]}": ${heading[1]}`);
+    // A greeting or "what do you do?" asks about no subject: the pack's help.
+    expect((await h.say(chat, 'bom dia Iris, tudo bem?'))[0]).toMatch(/^Sou a Iris\./);
+    expect((await h.say(chat, 'o que vc consegue fazer?'))[0]).toMatch(/^Sou a Iris\./);
+    expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
+  });
+
+  it('offers the closest sections in es-MX too', async () => {
+    const { tenant, chat } = await h.financeTenant();
+    await loadDemoKnowledge(kb, tenant.id, 'finance');
+    const [reply] = await h.say(chat, 'es malo tener muchas tarjetas de credito?');
+    expect(reply).toMatch(
+      /^No encontré en los documentos una respuesta segura a eso\. Estos temas se acercan; si alguno es lo que buscas, pregúntame por él:\n• /,
+    );
+    expect((await h.say(chat, 'hola Iris, ¿cómo estás?'))[0]).not.toMatch(/^No encontré/);
+    expect((await h.say(chat, '¿qué cosas puedes hacer?'))[0]).not.toMatch(/^No encontré/);
   });
 
   it('never quotes a passage that carries instructions for an assistant', async () => {

@@ -41,6 +41,9 @@ export const ptBR = {
   knowledge_written_answer: '{answer}\n\nDe acordo com {titles}.',
   knowledge_answer: 'Segundo "{title}": {passage}',
   knowledge_unsure: 'Não sei se entendi bem o que você quer. Se for uma dúvida, isto pode ajudar:',
+  knowledge_suggestions:
+    'Não encontrei nos documentos uma resposta certa para isso. Estes assuntos chegam perto; se um deles for o que você procura, é só perguntar sobre ele:\n{suggestions}',
+  knowledge_suggestion: '• {heading} ("{title}")',
   // Gate 2 (docs/specification.md#gates)
   intent_unclear: 'O que você deseja?',
   // Gate 3 (docs/specification.md#gates)

@@ -30,8 +30,9 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
   t.record('intent_gate_pass', { confidence: understanding.confidence });
   if (route === 'question') {
     // Conversation-only intents (GENERAL_QUESTION): answered from the tenant's documents when
-    // one answers, else with the pack's help.
-    if (!(await answerFromDocuments(t, said, 'question'))) t.reply(t.pack.answer(understanding.intent));
+    // one answers, else the sections that come closest are offered, else the pack's help.
+    if (!(await answerFromDocuments(t, said, 'question')) && !(await offerSections(t, said)))
+      t.reply(t.pack.answer(understanding.intent));
     return STOP;
   }
   return {
@@ -61,5 +62,20 @@ async function answerFromDocuments(t: Turn, said: Said, route: 'question' | 'fal
     t.record('knowledge_answer', { title: best.title, score: Math.round(best.score * 100) / 100, route });
     t.reply(unsure + t.say('knowledge_answer', { title: best.title, passage: best.text }));
   }
+  return true;
+}
+
+/**
+ * No passage answers a question about a subject: the headings of the sections that come closest
+ * are offered, for the person to ask about one (nothing is quoted: none of them was found to
+ * answer). False when none comes close, or the message asks about no subject.
+ */
+async function offerSections(t: Turn, said: Said): Promise<boolean> {
+  const { id, locale } = t.scope.tenant;
+  const suggestions = (await t.deps.knowledge?.suggestions?.(id, locale, said.text)) ?? [];
+  if (suggestions.length === 0) return false;
+  t.record('knowledge_suggestions', { titles: suggestions.map((s) => s.title) });
+  const list = suggestions.map((s) => t.say('knowledge_suggestion', { heading: s.heading, title: s.title }));
+  t.reply(t.say('knowledge_suggestions', { suggestions: list.join('\n') }));
   return true;
 }

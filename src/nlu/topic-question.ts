@@ -1,0 +1,36 @@
+import type { Locale } from '../core/locale';
+import { foldAccents } from '../core/text';
+import { ES_MX_ASKS_WHAT_IRIS_DOES } from './es-mx/asks-what-iris-does';
+import { ES_MX_SPEECH_ACTS } from './es-mx/speech-act';
+import { ES_MX_PLEASANTRIES } from './es-mx/pleasantries';
+import { PT_BR_ASKS_WHAT_IRIS_DOES } from './pt-br/asks-what-iris-does';
+import { PT_BR_PLEASANTRIES } from './pt-br/pleasantries';
+import { PT_BR_SPEECH_ACTS } from './pt-br/speech-act';
+
+const QUESTION: Record<Locale, RegExp> = {
+  'pt-BR': PT_BR_SPEECH_ACTS.question,
+  'es-MX': ES_MX_SPEECH_ACTS.question,
+};
+
+const PLEASANTRIES: Record<Locale, RegExp> = {
+  'pt-BR': PT_BR_PLEASANTRIES,
+  'es-MX': ES_MX_PLEASANTRIES,
+};
+
+const ABOUT_IRIS: Record<Locale, RegExp> = {
+  'pt-BR': PT_BR_ASKS_WHAT_IRIS_DOES,
+  'es-MX': ES_MX_ASKS_WHAT_IRIS_DOES,
+};
+
+/**
+ * Whether a message asks about a subject: phrased as a question once its greetings are set aside,
+ * and not one about what Iris is or does in general. A greeting, a thank-you or "o que vc consegue fazer?" is not: the pack's
+ * help answers those, never a list of sections that happen to share a word with them.
+ */
+export function asksAboutATopic(locale: Locale, text: string): boolean {
+  const folded = foldAccents(text.toLowerCase());
+  if (ABOUT_IRIS[locale].test(folded)) return false;
+  // What is left once the greetings are gone must still ask: "bom dia, tudo bem?" does not.
+  const asked = folded.replace(PLEASANTRIES[locale], ' ').replace(/^[\s\p{P}\p{S}]+/u, '');
+  return QUESTION[locale].test(asked);
+}

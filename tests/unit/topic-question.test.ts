@@ -1,0 +1,63 @@
+import { asksAboutATopic } from '../../src/nlu/topic-question';
+import { suggestingCandidates, type KeywordCandidate } from '../../src/stores/knowledge-store';
+import { headingOf } from '../../src/app/knowledge';
+
+/** Which messages may be offered the documents' closest sections, and which sections. */
+describe('asksAboutATopic', () => {
+  it.each([
+    ['pt-BR', 'a multa pode ser maior que 2%?'],
+    ['pt-BR', 'bom dia Iris! quanto tempo demora pra compensar um boleto?'],
+    ['pt-BR', 'oq significa baixa'],
+    ['es-MX', 'hola iris, ¿qué es el CAT?'],
+    ['es-MX', 'como salgo de deudas'],
+  ] as const)('%s: "%s" asks about a subject', (locale, text) => {
+    expect(asksAboutATopic(locale, text)).toBe(true);
+  });
+
+  it.each([
+    ['pt-BR', 'bom dia Iris, tudo bem?'],
+    ['pt-BR', 'valeu, ajudou muito 🙏'],
+    ['pt-BR', 'o que vc consegue fazer?'],
+    ['pt-BR', 'oi, é aqui que eu falo com a Iris?'],
+    ['es-MX', 'hola Iris, ¿cómo estás?'],
+    ['es-MX', 'q cosas puedes hacer?'],
+    ['es-MX', 'gracias!!'],
+  ] as const)('%s: "%s" does not', (locale, text) => {
+    expect(asksAboutATopic(locale, text)).toBe(false);
+  });
+});
+
+describe('suggestingCandidates', () => {
+  const candidate = (id: string, relevance: number, matched: number): KeywordCandidate => ({
+    id,
+    title: 'FAQ',
+    text: id,
+    updatedAt: new Date(0),
+    coverage: 0.3,
+    matched,
+    terms: 4,
+    relevance,
+  });
+
+  it('offers the three most relevant sections holding two of the question words or more', () => {
+    const offered = suggestingCandidates([
+      candidate('a', 0.2, 2),
+      candidate('b', 0.6, 1),
+      candidate('c', 0.5, 3),
+      candidate('d', 0.4, 2),
+      candidate('e', 0.3, 2),
+    ]);
+    expect(offered.map((c) => c.id)).toEqual(['c', 'd', 'e']);
+  });
+
+  it('offers nothing when every section shares a single word with the question', () => {
+    expect(suggestingCandidates([candidate('a', 0.9, 1)])).toEqual([]);
+  });
+});
+
+describe('headingOf', () => {
+  it('is the first sentence, a question kept whole and a title without its colon', () => {
+    expect(headingOf('Qual o prazo? Três dias.')).toBe('Qual o prazo?');
+    expect(headingOf('Segunda via: peça ao emissor.')).toBe('Segunda via');
+  });
+});
