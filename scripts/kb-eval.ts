@@ -117,6 +117,17 @@ async function main(): Promise<void> {
         const [name = '', heading = ''] = one.split('#');
         return passage.title === demoDocumentTitle(packId, name) && passage.text.startsWith(heading);
       });
+    /** How the chat routes a message: the pack's offline understanding, then the pipeline's rule. */
+    const chatRoute = (text: string) =>
+      knowledgeRoute(
+        pack.understander.understand(text, {
+          locale: pack.locale,
+          now: new Date(),
+          timeZone: DEFAULT_TIME_ZONE[pack.locale],
+        }),
+        pack,
+        PRODUCT.intentConfidenceThreshold,
+      );
     const measure = async (file: string): Promise<Figures> => {
       const questions = readFileSync(file, 'utf8')
         .trim()
@@ -140,12 +151,7 @@ async function main(): Promise<void> {
       for (const q of questions) {
         // Whether the chat looks the question up at all: the offline understanding reads it
         // first, and the pipeline consults the documents by the same rule.
-        const understanding = pack.understander.understand(q.question, {
-          locale: pack.locale,
-          now: new Date(),
-          timeZone: DEFAULT_TIME_ZONE[pack.locale],
-        });
-        const route = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold);
+        const route = chatRoute(q.question);
         const routed = route !== 'none';
         // The ranking alone (no threshold), and what Iris would quote (threshold and injection check).
         const found = await knowledge.rank(tenant.id, pack.locale, q.question, { threshold: false });
@@ -219,14 +225,8 @@ async function main(): Promise<void> {
           .filter((line) => line.pack === packId);
         const offered = new Map<string, [number, number]>();
         for (const line of lines) {
-          const understanding = pack.understander.understand(line.text, {
-            locale: pack.locale,
-            now: new Date(),
-            timeZone: DEFAULT_TIME_ZONE[pack.locale],
-          });
-          const route = knowledgeRoute(understanding, pack, PRODUCT.intentConfidenceThreshold);
           const shown =
-            route === 'question' &&
+            chatRoute(line.text) === 'question' &&
             !(await knowledge.answer(tenant.id, pack.locale, line.text)) &&
             (await knowledge.suggestions(tenant.id, pack.locale, line.text)).length > 0;
           const [n, of] = offered.get(line.kind) ?? [0, 0];
