@@ -114,6 +114,13 @@ export class Knowledge implements KnowledgeBase {
       .map((c) => ({ title: c.title, heading: headingOf(c.text) }));
   }
 
+  /** A section offered, picked by the person: its passage, unless gone or carrying instructions. */
+  async section(tenantId: string, section: KnowledgeSuggestion): Promise<KnowledgePassage | undefined> {
+    const found = await this.store.passageStartingWith(tenantId, section.title, section.heading);
+    if (!found || analyzeInjection(found.text).riskLevel === 'HIGH') return undefined;
+    return { title: found.title, text: found.text, score: withRecency(1, found.updatedAt) };
+  }
+
   /** The passage to quote for `question`, or undefined when no document answers it. */
   async answer(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage | undefined> {
     return (await this.passages(tenantId, locale, question))[0];
@@ -121,6 +128,9 @@ export class Knowledge implements KnowledgeBase {
 
   /** The passages that answer `question`, best first, without those that carry instructions. */
   async passages(tenantId: string, locale: Locale, question: string): Promise<KnowledgePassage[]> {
+    // A message without a word ("1", "200", "?") asks the documents nothing, whatever passage
+    // holds that number: "1" once got a passage about "1% ao mês".
+    if (!/\p{L}/u.test(question)) return [];
     const passages = await this.rank(tenantId, locale, question);
     return passages.filter((passage) => analyzeInjection(passage.text).riskLevel !== 'HIGH');
   }

@@ -85,6 +85,16 @@ export const conversationStateSchema = z.object({
         .optional(),
     })
     .optional(),
+  /**
+   * After "Não encontrei nos documentos uma resposta certa…": the sections offered, in the order
+   * shown; the next message may pick one by its number (it answers only that message).
+   */
+  sectionsOffer: z
+    .object({
+      until: z.string(),
+      sections: z.array(z.object({ title: z.string(), heading: z.string() })).max(3),
+    })
+    .optional(),
   /** When the conversation was last told its messages arrived late (one notice per backlog). */
   lateNoticeAt: z.string().optional(),
   recent: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string(), at: z.string() })),

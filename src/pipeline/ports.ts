@@ -192,6 +192,8 @@ export interface KnowledgeBase {
    * the person to ask about one of them; none when nothing comes close.
    */
   suggestions?(tenantId: string, locale: Locale, question: string): Promise<KnowledgeSuggestion[]>;
+  /** The passage of a section offered, picked by the person; undefined when it is gone. */
+  section?(tenantId: string, section: KnowledgeSuggestion): Promise<KnowledgePassage | undefined>;
 }
 
 /** A section of the tenant's documents offered when no passage answers: its heading and document. */

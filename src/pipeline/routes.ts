@@ -12,6 +12,7 @@ import { patchDraft } from './stages/patch';
 import { propose } from './stages/propose';
 import { recheck } from './stages/recheck';
 import { respond } from './stages/respond';
+import { quoteSection } from './stages/section';
 import { router } from './stages/router';
 import { validate } from './stages/validate';
 import type { Turn } from './turn';
@@ -26,6 +27,7 @@ import type { Turn } from './turn';
  *   new request:   classify (Gate 2) → validate (Gate 3, clarify) → propose (Gate 4) → guard → execute → respond
  *   clarification: patch → validate → propose → guard → execute → respond
  *   redo:          validate → propose → guard → execute → respond
+ *   section:       the passage of a section offered when no passage answered (picked by number)
  *   confirmation:  answer (Gate 4) → recheck (Gate 3, what can have changed) → guard → execute → respond
  *                  (→ the next step of a multi-step action: validate → propose)
  *
@@ -59,6 +61,9 @@ export async function routeTurn(t: Turn): Promise<void> {
       return request(t, route.request, route.said);
     case 'memory':
       await t.step('memory', () => memoryCommand(t, route.step));
+      return;
+    case 'section':
+      await t.step('knowledge_section', () => quoteSection(t, route.section));
       return;
     case 'new':
       return newRequest(t, route.said);

@@ -82,6 +82,7 @@ function nextState(t: Turn): ConversationState {
     ...(t.lastProposal ? { lastProposal: t.lastProposal } : {}),
     ...(t.redoOffer ? { redoOffer: t.redoOffer } : {}),
     ...(t.memoryOffer ? { memoryOffer: t.memoryOffer } : {}),
+    ...(t.sectionsOffer ? { sectionsOffer: t.sectionsOffer } : {}),
     ...(t.lateNoticeAt ? { lateNoticeAt: t.lateNoticeAt } : {}),
     recent,
     ...(t.state.summary ? { summary: t.state.summary } : {}),

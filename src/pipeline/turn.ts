@@ -101,6 +101,7 @@ export class Turn {
   draft: ConversationState['draft'];
   redoOffer: ConversationState['redoOffer'];
   memoryOffer: ConversationState['memoryOffer'];
+  sectionsOffer: ConversationState['sectionsOffer'];
   /** A memory the model proposed while reading this turn's message (offered at the turn's end). */
   memoryProposal: MemoryProposal | undefined;
   /** Carried over; set when this turn told the person their message arrived late. */
@@ -119,6 +120,7 @@ export class Turn {
     this.draft = input.state.draft;
     this.redoOffer = input.state.redoOffer;
     this.memoryOffer = input.state.memoryOffer;
+    this.sectionsOffer = input.state.sectionsOffer;
     this.lateNoticeAt = input.state.lateNoticeAt;
     this.lastProposal = input.state.lastProposal;
     this.scope = {

@@ -138,6 +138,22 @@ export class KnowledgeStore {
     return rows;
   }
 
+  /** The first passage of the document `title` that starts with `heading`, if it is still there. */
+  async passageStartingWith(
+    tenantId: string,
+    title: string,
+    heading: string,
+  ): Promise<{ title: string; text: string; updatedAt: Date } | undefined> {
+    const chunk = await this.db.knowledgeChunk.findFirst({
+      where: { tenantId, document: { title }, text: { startsWith: heading } },
+      orderBy: { ordinal: 'asc' },
+      select: { text: true, document: { select: { title: true, updatedAt: true } } },
+    });
+    return chunk
+      ? { title: chunk.document.title, text: chunk.text, updatedAt: chunk.document.updatedAt }
+      : undefined;
+  }
+
   /**
    * The passages that answer `question` by keywords, best first: 85 % relevance (mostly the
    * share of the question's words a passage holds, each word weighed by how few passages hold

@@ -169,14 +169,20 @@ describe('knowledge base', () => {
     await loadDemoKnowledge(kb, tenant.id, 'boletos');
     const [reply] = await h.say(chat, 'a multa pode ser maior que 2%?');
     expect(reply).toMatch(
-      /^Não encontrei nos documentos uma resposta certa para isso\. Estes assuntos chegam perto; se um deles for o que você procura, é só perguntar sobre ele:\n• .+ \(".+"\)/,
+      /^Não encontrei nos documentos uma resposta certa para isso\. Estes assuntos chegam perto; se um deles for o que você procura, responda com o número dele:\n1\. .+ \(".+"\)/,
     );
-    const offered = reply!.split('\n').slice(1);
-    expect(offered.length).toBeGreaterThanOrEqual(1);
-    expect(offered.length).toBeLessThanOrEqual(3);
-    // Asking about a heading offered gets its passage.
-    const heading = /^• (.+) \("(.+)"\)$/.exec(offered[0]!)!;
-    expect((await h.say(chat, heading[1]!))[0]).toContain(`"${heading[2]}": ${heading[1]}`);
+    const offered = reply!
+      .split('\n')
+      .slice(1)
+      .map((line) => /^(\d)\. (.+) \("(.+)"\)$/.exec(line)!);
+    expect(offered.map((line) => line[1])).toEqual(['1', '2', '3'].slice(0, offered.length));
+    // Its number picks a section: its passage, quoted with its document's title.
+    const [, , heading, title] = offered[offered.length - 1]!;
+    expect((await h.say(chat, `${offered.length}`))[0]).toContain(`Segundo "${title}": ${heading}`);
+    // Only right after the offer: a number later is a message like any other.
+    expect((await h.say(chat, '1'))[0]).not.toContain('Segundo');
+    // Asking about a heading offered gets its passage too.
+    expect((await h.say(chat, offered[0]![2]!))[0]).toContain(`"${offered[0]![3]}": ${offered[0]![2]}`);
     // A greeting or "what do you do?" asks about no subject: the pack's help.
     expect((await h.say(chat, 'bom dia Iris, tudo bem?'))[0]).toMatch(/^Sou a Iris\./);
     expect((await h.say(chat, 'o que vc consegue fazer?'))[0]).toMatch(/^Sou a Iris\./);
@@ -188,8 +194,9 @@ describe('knowledge base', () => {
     await loadDemoKnowledge(kb, tenant.id, 'finance');
     const [reply] = await h.say(chat, 'es malo tener muchas tarjetas de credito?');
     expect(reply).toMatch(
-      /^No encontré en los documentos una respuesta segura a eso\. Estos temas se acercan; si alguno es lo que buscas, pregúntame por él:\n• /,
+      /^No encontré en los documentos una respuesta segura a eso\. Estos temas se acercan; si alguno es lo que buscas, respóndeme con su número:\n1\. /,
     );
+    expect((await h.say(chat, 'la 1'))[0]).toMatch(/^Según "/);
     expect((await h.say(chat, 'hola Iris, ¿cómo estás?'))[0]).not.toMatch(/^No encontré/);
     expect((await h.say(chat, '¿qué cosas puedes hacer?'))[0]).not.toMatch(/^No encontré/);
   });

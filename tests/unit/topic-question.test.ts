@@ -1,3 +1,4 @@
+import { readSectionChoice } from '../../src/pipeline/section-choice';
 import { asksAboutATopic } from '../../src/nlu/topic-question';
 import { suggestingCandidates, type KeywordCandidate } from '../../src/stores/knowledge-store';
 import { headingOf } from '../../src/app/knowledge';
@@ -59,5 +60,27 @@ describe('headingOf', () => {
   it('is the first sentence, a question kept whole and a title without its colon', () => {
     expect(headingOf('Qual o prazo? Três dias.')).toBe('Qual o prazo?');
     expect(headingOf('Segunda via: peça ao emissor.')).toBe('Segunda via');
+  });
+});
+
+describe('readSectionChoice', () => {
+  it.each([
+    ['pt-BR', '2', 2],
+    ['pt-BR', 'o 3.', 3],
+    ['pt-BR', 'opção 1', 1],
+    ['pt-BR', 'a segunda', 2],
+    ['es-MX', 'la 2', 2],
+    ['es-MX', 'el primero', 1],
+    ['es-MX', 'opción 3', 3],
+  ] as const)('%s: "%s" picks %i', (locale, text, n) => {
+    expect(readSectionChoice(text, locale)).toBe(n);
+  });
+
+  it.each([
+    ['pt-BR', '2 boletos?'],
+    ['pt-BR', 'cria um boleto de 2 reais'],
+    ['es-MX', 'gasté 2'],
+  ] as const)('%s: "%s" is no pick', (locale, text) => {
+    expect(readSectionChoice(text, locale)).toBeUndefined();
   });
 });

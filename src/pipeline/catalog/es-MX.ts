@@ -44,8 +44,9 @@ export const esMX: Record<PipelineMessageKey, string> = {
   knowledge_answer: 'Según "{title}": {passage}',
   knowledge_unsure: 'No sé si entendí bien lo que quieres. Si es una duda, esto puede ayudar:',
   knowledge_suggestions:
-    'No encontré en los documentos una respuesta segura a eso. Estos temas se acercan; si alguno es lo que buscas, pregúntame por él:\n{suggestions}',
-  knowledge_suggestion: '• {heading} ("{title}")',
+    'No encontré en los documentos una respuesta segura a eso. Estos temas se acercan; si alguno es lo que buscas, respóndeme con su número:\n{suggestions}',
+  knowledge_suggestion: '{n}. {heading} ("{title}")',
+  knowledge_section_gone: 'Ese tema ya no está en los documentos. ¿Me lo preguntas de otra forma?',
   intent_unclear: '¿Qué quieres hacer?',
   need_fields: 'Necesito saber: {fields}',
   confirm_question: 'Responde: sí / no',

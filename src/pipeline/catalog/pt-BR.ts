@@ -42,8 +42,9 @@ export const ptBR = {
   knowledge_answer: 'Segundo "{title}": {passage}',
   knowledge_unsure: 'Não sei se entendi bem o que você quer. Se for uma dúvida, isto pode ajudar:',
   knowledge_suggestions:
-    'Não encontrei nos documentos uma resposta certa para isso. Estes assuntos chegam perto; se um deles for o que você procura, é só perguntar sobre ele:\n{suggestions}',
-  knowledge_suggestion: '• {heading} ("{title}")',
+    'Não encontrei nos documentos uma resposta certa para isso. Estes assuntos chegam perto; se um deles for o que você procura, responda com o número dele:\n{suggestions}',
+  knowledge_suggestion: '{n}. {heading} ("{title}")',
+  knowledge_section_gone: 'Esse assunto não está mais nos documentos. Pode perguntar de outro jeito?',
   // Gate 2 (docs/specification.md#gates)
   intent_unclear: 'O que você deseja?',
   // Gate 3 (docs/specification.md#gates)

@@ -67,15 +67,20 @@ async function answerFromDocuments(t: Turn, said: Said, route: 'question' | 'fal
 
 /**
  * No passage answers a question about a subject: the headings of the sections that come closest
- * are offered, for the person to ask about one (nothing is quoted: none of them was found to
- * answer). False when none comes close, or the message asks about no subject.
+ * are offered, numbered, for the person to pick one or ask about it (nothing is quoted: none of
+ * them was found to answer). False when none comes close, or the message asks about no subject.
  */
 async function offerSections(t: Turn, said: Said): Promise<boolean> {
   const { id, locale } = t.scope.tenant;
   const suggestions = (await t.deps.knowledge?.suggestions?.(id, locale, said.text)) ?? [];
   if (suggestions.length === 0) return false;
   t.record('knowledge_suggestions', { titles: suggestions.map((s) => s.title) });
-  const list = suggestions.map((s) => t.say('knowledge_suggestion', { heading: s.heading, title: s.title }));
+  const list = suggestions.map((s, i) =>
+    t.say('knowledge_suggestion', { n: i + 1, heading: s.heading, title: s.title }),
+  );
   t.reply(t.say('knowledge_suggestions', { suggestions: list.join('\n') }));
+  // The next message may pick one by its number, within the confirmation's TTL.
+  const until = new Date(t.input.now.getTime() + t.limits.confirmationTtlSec * 1000).toISOString();
+  t.sectionsOffer = { until, sections: suggestions };
   return true;
 }

@@ -2,6 +2,8 @@ import { readConfirmation, type ConfirmationAnswer } from '../confirmation-words
 import { readMemoryCommand } from '../memory-words';
 import type { MemoryStep } from './memory';
 import type { Draft, PendingConfirmation } from '../conversation';
+import type { KnowledgeSuggestion } from '../ports';
+import { readSectionChoice } from '../section-choice';
 import { STOP, type ButtonPress, type Request, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
 
@@ -15,6 +17,8 @@ export type Route =
   | { kind: 'redo'; request: Request; said: Said }
   /** "lembra que…", "o que você lembra de mim?", or the answer to "Posso guardar…?". */
   | { kind: 'memory'; step: MemoryStep }
+  /** "2" after the documents' closest sections were offered: that section's passage. */
+  | { kind: 'section'; section: KnowledgeSuggestion }
   | { kind: 'new'; said: Said };
 
 /**
@@ -33,6 +37,9 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
   // So does the consent question ("Posso guardar…?"), whatever the next message is.
   const memoryOffer = t.memoryOffer;
   t.memoryOffer = undefined;
+  // And the sections offered when no passage answered: "2" picks one only right after.
+  const sectionsOffer = t.sectionsOffer;
+  t.sectionsOffer = undefined;
   if (message.kind === 'button') {
     if (pending && pending.nonce === message.nonce)
       return { kind: 'confirmation', pending, answer: message.answer };
@@ -68,6 +75,11 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
       },
       said: message,
     };
+  }
+  if (sectionsOffer && sectionsOffer.until > t.input.now.toISOString()) {
+    const picked = readSectionChoice(message.text, t.input.tenant.locale);
+    const section = picked === undefined ? undefined : sectionsOffer.sections[picked - 1];
+    if (section) return { kind: 'section', section };
   }
   if (t.draft) return { kind: 'clarification', draft: t.draft, answer, said: message };
   if (answer !== 'other') {
