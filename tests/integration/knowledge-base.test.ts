@@ -189,6 +189,17 @@ describe('knowledge base', () => {
     expect(await h.db.action.count({ where: { tenantId: tenant.id } })).toBe(0);
   });
 
+  it('says a section picked is gone when its document was removed after the offer', async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await loadDemoKnowledge(kb, tenant.id, 'boletos');
+    const [reply] = await h.say(chat, 'a multa pode ser maior que 2%?');
+    const title = /^1\. .+ \("(.+)"\)$/m.exec(reply!)![1]!;
+    expect(await kb.remove(tenant.id, title)).toBe(true);
+    expect(await h.say(chat, '1')).toEqual([
+      'Esse assunto não está mais nos documentos. Pode perguntar de outro jeito?',
+    ]);
+  });
+
   it('offers the closest sections in es-MX too', async () => {
     const { tenant, chat } = await h.financeTenant();
     await loadDemoKnowledge(kb, tenant.id, 'finance');
