@@ -1,4 +1,5 @@
 import type { Locale } from '../core/locale';
+import { headingOf } from '../core/passages';
 import { reciprocalRankFusion, withRecency } from '../core/rank-fusion';
 import { expandForSearch } from '../nlu/search-expansion';
 import { asksAboutATopic } from '../nlu/topic-question';
@@ -192,10 +193,4 @@ export class Knowledge implements KnowledgeBase {
     if (!embeddings || !model || !(await vectors.hasAny(tenantId, model))) return undefined;
     return embeddings.embedQuestion(tenantId, question);
   }
-}
-
-/** A passage's heading: its first sentence (a question, or a title ending in ':'), without the colon. */
-export function headingOf(text: string): string {
-  const first = /^[^?:!.]{1,160}[?:!.]/.exec(text)?.[0] ?? text.slice(0, 80);
-  return first.replace(/[:.]$/, '').trim();
 }

@@ -45,3 +45,16 @@ function sentencesUpTo(block: string, max: number): string[] {
   if (piece.trim() !== '') pieces.push(piece.trim());
   return pieces;
 }
+
+/**
+ * A passage's heading: its first sentence, a question or a title ending in ':' (a Markdown
+ * heading becomes one, above). Search weighs the question's words found in it (the store reads it
+ * with this pattern in SQL) and a section offered is shown by it.
+ */
+export const HEADING_PATTERN = '^[^?:!.]{1,160}[?:!.]';
+
+/** The heading of a passage, without a title's colon. */
+export function headingOf(text: string): string {
+  const first = new RegExp(HEADING_PATTERN).exec(text)?.[0] ?? text.slice(0, 80);
+  return first.replace(/[:.]$/, '').trim();
+}

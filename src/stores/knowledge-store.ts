@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../core/locale';
-import { splitPassages } from '../core/passages';
+import { HEADING_PATTERN, splitPassages } from '../core/passages';
 import { withRecency } from '../core/rank-fusion';
 import type { KnowledgePassage } from '../pipeline/ports';
 import type { PrismaClient } from './prisma/client';
@@ -228,7 +228,7 @@ export class KnowledgeStore {
              -- The heading: the passage's first sentence, a question or a title ending in ':'
              -- (read once per passage found, not once per word of the question).
              LATERAL (SELECT to_tsvector(${config}::regconfig,
-                        coalesce(substring(c.text from '^[^?:!.]{1,160}[?:!.]'), '')) AS tsv) h
+                        coalesce(substring(c.text from ${HEADING_PATTERN}::text), '')) AS tsv) h
         WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
       ) candidates
       -- The passages holding the most of the question by weight, not the most occurrences of

@@ -1,7 +1,7 @@
 import { readSectionChoice } from '../../src/pipeline/section-choice';
 import { asksAboutATopic } from '../../src/nlu/topic-question';
 import { suggestingCandidates, type KeywordCandidate } from '../../src/stores/knowledge-store';
-import { headingOf } from '../../src/app/knowledge';
+import { headingOf } from '../../src/core/passages';
 
 /** Which messages may be offered the documents' closest sections, and which sections. */
 describe('asksAboutATopic', () => {
