@@ -73,7 +73,8 @@ const SHORTCUTS: Record<Locale, Readonly<Record<string, string>>> = {
   },
 };
 
-function spellOut(locale: Locale, folded: string): string {
+/** `folded` (lower case, no accents) with the locale's texting shortcuts spelt out. */
+export function spellOutShortcuts(locale: Locale, folded: string): string {
   const table = SHORTCUTS[locale];
   return folded.replace(/[\p{L}\p{N}]+/gu, (word) => table[word] ?? word);
 }
@@ -86,7 +87,7 @@ function spellOut(locale: Locale, folded: string): string {
  */
 export function expandForSearch(locale: Locale, question: string): string {
   const raw = foldAccents(question.toLowerCase());
-  const folded = spellOut(locale, raw);
+  const folded = spellOutShortcuts(locale, raw);
   const rawWords = new Set(raw.match(/[\p{L}\p{N}]+/gu) ?? []);
   const spelt = [...new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? [])].filter((word) => !rawWords.has(word));
   const added = [

@@ -1,11 +1,14 @@
 import type { Locale } from '../core/locale';
 import { foldAccents } from '../core/text';
+import { ES_MX_ASKS_INDIRECTLY } from './es-mx/asks-indirectly';
 import { ES_MX_ASKS_WHAT_IRIS_DOES } from './es-mx/asks-what-iris-does';
 import { ES_MX_SPEECH_ACTS } from './es-mx/speech-act';
 import { ES_MX_PLEASANTRIES } from './es-mx/pleasantries';
+import { PT_BR_ASKS_INDIRECTLY } from './pt-br/asks-indirectly';
 import { PT_BR_ASKS_WHAT_IRIS_DOES } from './pt-br/asks-what-iris-does';
 import { PT_BR_PLEASANTRIES } from './pt-br/pleasantries';
 import { PT_BR_SPEECH_ACTS } from './pt-br/speech-act';
+import { spellOutShortcuts } from './search-expansion';
 
 const QUESTION: Record<Locale, RegExp> = {
   'pt-BR': PT_BR_SPEECH_ACTS.question,
@@ -17,20 +20,28 @@ const PLEASANTRIES: Record<Locale, RegExp> = {
   'es-MX': ES_MX_PLEASANTRIES,
 };
 
+const ASKS_INDIRECTLY: Record<Locale, RegExp> = {
+  'pt-BR': PT_BR_ASKS_INDIRECTLY,
+  'es-MX': ES_MX_ASKS_INDIRECTLY,
+};
+
 const ABOUT_IRIS: Record<Locale, RegExp> = {
   'pt-BR': PT_BR_ASKS_WHAT_IRIS_DOES,
   'es-MX': ES_MX_ASKS_WHAT_IRIS_DOES,
 };
 
 /**
- * Whether a message asks about a subject: phrased as a question once its greetings are set aside,
- * and not one about what Iris is or does in general. A greeting, a thank-you or "o que vc consegue fazer?" is not: the pack's
- * help answers those, never a list of sections that happen to share a word with them.
+ * Whether a message asks about a subject: phrased as a question once its greetings are set aside
+ * (a question mark or a question word first, or a question asked after the situation is told:
+ * "deu invalido, como pode", "q hago ahora"), and not one about what Iris is or does in general.
+ * A greeting, a thank-you or "o que vc consegue fazer?" is not: the pack's help answers those,
+ * never a list of sections that happen to share a word with them. Texting shortcuts are spelt
+ * out first ("oq", "qto", "xq").
  */
 export function asksAboutATopic(locale: Locale, text: string): boolean {
-  const folded = foldAccents(text.toLowerCase());
+  const folded = spellOutShortcuts(locale, foldAccents(text.toLowerCase()));
   if (ABOUT_IRIS[locale].test(folded)) return false;
   // What is left once the greetings are gone must still ask: "bom dia, tudo bem?" does not.
   const asked = folded.replace(PLEASANTRIES[locale], ' ').replace(/^[\s\p{P}\p{S}]+/u, '');
-  return QUESTION[locale].test(asked);
+  return QUESTION[locale].test(asked) || ASKS_INDIRECTLY[locale].test(asked);
 }

@@ -208,6 +208,10 @@ describe('knowledge base', () => {
       /^No encontré en los documentos una respuesta segura a eso\. Estos temas se acercan; si alguno es lo que buscas, respóndeme con su número:\n1\. /,
     );
     expect((await h.say(chat, 'la 1'))[0]).toMatch(/^Según "/);
+    // Asked after the situation is told, in texting shorthand and without ¿?: a question too.
+    expect(
+      (await h.say(chat, 'ya me volé el presupuesto del mes y apenas vamos a 18 😭 q hago ahora'))[0],
+    ).toMatch(/^No encontré en los documentos una respuesta segura a eso\.[^]*\n1\. /);
     expect((await h.say(chat, 'hola Iris, ¿cómo estás?'))[0]).not.toMatch(/^No encontré/);
     expect((await h.say(chat, '¿qué cosas puedes hacer?'))[0]).not.toMatch(/^No encontré/);
   });

@@ -11,6 +11,15 @@ describe('asksAboutATopic', () => {
     ['pt-BR', 'oq significa baixa'],
     ['es-MX', 'hola iris, ¿qué es el CAT?'],
     ['es-MX', 'como salgo de deudas'],
+    // Asked after the situation is told, without a question mark or in texting shorthand
+    ['pt-BR', 'o cpf q o cliente passou deu invalido mas ele jura q ta certo, como pode'],
+    ['pt-BR', 'deu invalido, mas ela jura q ta certo. oq pode ser'],
+    ['pt-BR', 'qto custa pra usar a churrasqueira'],
+    ['pt-BR', 'nao sei se posso cobrar multa de quem atrasou'],
+    ['es-MX', 'ya me volé el presupuesto del mes y apenas vamos a 18 😭 q hago ahora'],
+    ['es-MX', 'llevo un año abonando lo mínimo y la deuda casi no baja por que'],
+    ['es-MX', 'lo tengo en una lata en la casa, esta bien o donde lo pongo'],
+    ['es-MX', 'le debo a 3 tarjetas y a mi compadre, ni se por donde empezar'],
   ] as const)('%s: "%s" asks about a subject', (locale, text) => {
     expect(asksAboutATopic(locale, text)).toBe(true);
   });
@@ -23,6 +32,10 @@ describe('asksAboutATopic', () => {
     ['es-MX', 'hola Iris, ¿cómo estás?'],
     ['es-MX', 'q cosas puedes hacer?'],
     ['es-MX', 'gracias!!'],
+    // A wish or a thank-you after a full stop is no question
+    ['es-MX', 'Muchas gracias, ya me quedó clarísimo. Que Dios te bendiga.'],
+    ['es-MX', 'Nomás quería saludarte y darte las gracias. Que tengas bonito día.'],
+    ['pt-BR', 'obrigada, como sempre vc me salvou'],
   ] as const)('%s: "%s" does not', (locale, text) => {
     expect(asksAboutATopic(locale, text)).toBe(false);
   });
