@@ -1,4 +1,4 @@
-import { expandForSearch, searchSynonymsOf } from '../../src/nlu/search-expansion';
+import { expandForSearch, searchSynonymsOf, spellOutShortcuts } from '../../src/nlu/search-expansion';
 
 describe('search expansion: the documents’ wording added for everyday words', () => {
   it.each([
@@ -7,6 +7,10 @@ describe('search expansion: the documents’ wording added for everyday words', 
     ['pt-BR', 'cliente quer pagar em 3x', 'parcelar parcelas'],
     ['es-MX', 'como checo mi buró', 'buro de credito historial'],
     ['es-MX', 'compré una pantalla a msi', 'meses sin intereses'],
+    ['pt-BR', 'o caminhão só pode no domingo, tem problema?', 'mudancas'],
+    ['pt-BR', 'em que horário os pedreiros podem trabalhar?', 'obras reformas'],
+    ['es-MX', 'saqué 1500 del cajero con la de crédito', 'disposicion de efectivo'],
+    ['es-MX', 'pago primero la deuda mas chiquita?', 'bola de nieve'],
   ] as const)('%s "%s" is also searched as "%s"', (locale, question, wording) => {
     const expanded = expandForSearch(locale, question);
     expect(expanded.startsWith(question)).toBe(true);
@@ -33,6 +37,17 @@ describe('search expansion: the documents’ wording added for everyday words', 
 });
 
 describe('texting shortcuts in a question', () => {
+  it('never stay in a variant: the vocabulary is matched once they are spelt out', () => {
+    for (const locale of ['pt-BR', 'es-MX'] as const)
+      for (const [, variants] of searchSynonymsOf(locale))
+        for (const variant of variants) expect(spellOutShortcuts(locale, variant)).toBe(variant);
+  });
+
+  it('are spelt out in counts and times too ("qntos dias", "agr")', () => {
+    expect(expandForSearch('pt-BR', 'cliente pagou hj, em qntos dias confirma?')).toContain('quantos');
+    expect(expandForSearch('pt-BR', 'ate agr nada')).toContain('agora');
+  });
+
   it('are spelt out before the vocabulary is matched, and the words they stand for are searched', () => {
     expect(expandForSearch('es-MX', 'hasta q dia puedo pagar la tarjeta')).toContain('fecha limite de pago');
     expect(expandForSearch('pt-BR', 'qnto tempo demora')).toContain('quanto');
