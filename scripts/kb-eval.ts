@@ -158,7 +158,7 @@ async function main(): Promise<void> {
         const quoted = await knowledge.answer(tenant.id, pack.locale, q.question);
         // A general question nothing answers is offered the closest sections, as in the chat.
         const offered =
-          route === 'question' && !quoted
+          (route === 'question' || route === 'hesitant-question') && !quoted
             ? await knowledge.suggestions(tenant.id, pack.locale, q.question)
             : [];
         if (q.expected === null) {
@@ -226,7 +226,7 @@ async function main(): Promise<void> {
         const offered = new Map<string, [number, number]>();
         for (const line of lines) {
           const shown =
-            chatRoute(line.text) === 'question' &&
+            ['question', 'hesitant-question'].includes(chatRoute(line.text)) &&
             !(await knowledge.answer(tenant.id, pack.locale, line.text)) &&
             (await knowledge.suggestions(tenant.id, pack.locale, line.text)).length > 0;
           const [n, of] = offered.get(line.kind) ?? [0, 0];

@@ -183,6 +183,11 @@ describe('knowledge base', () => {
     expect((await h.say(chat, '1'))[0]).not.toContain('Segundo');
     // Asking about a heading offered gets its passage too.
     expect((await h.say(chat, offered[0]![2]!))[0]).toContain(`"${offered[0]![3]}": ${offered[0]![2]}`);
+    // A general question read with too little confidence (0.55 offline) that no passage answers:
+    // the closest sections too, not "O que você deseja?".
+    const hesitant =
+      'boa noite! fiz um boleto de 180 reais pra uma cliente, encomenda de docinhos pro aniversario do filho dela, mas a festa foi cancelada e ela desistiu. posso cancelar o boleto q ja mandei pra ela';
+    expect((await h.say(chat, hesitant))[0]).toMatch(/^Não encontrei nos documentos uma resposta certa/);
     // A greeting or "what do you do?" asks about no subject: the pack's help.
     expect((await h.say(chat, 'bom dia Iris, tudo bem?'))[0]).toMatch(/^Sou a Iris\./);
     expect((await h.say(chat, 'o que vc consegue fazer?'))[0]).toMatch(/^Sou a Iris\./);

@@ -14,7 +14,7 @@ describe('knowledgeRoute', () => {
   it('lets the documents try what Gate 2 stops as not understood or a hesitant question', () => {
     expect(read('UNKNOWN', 0.99)).toBe('fallback');
     expect(read('NOT_AN_INTENT_OF_THIS_PACK', 0.99)).toBe('fallback');
-    expect(read('GENERAL_QUESTION', 0.5)).toBe('fallback');
+    expect(read('GENERAL_QUESTION', 0.5)).toBe('hesitant-question');
   });
 
   it("leaves a tool's intent to the tool path, confident or not (a hesitant command is asked about)", () => {

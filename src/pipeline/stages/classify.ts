@@ -10,7 +10,8 @@ import type { Turn } from '../turn';
  * abandoned a draft) is used as it is, not computed again. A message Gate 2 stops as not
  * understood, or a hesitant general question, may still be a question the tenant's documents
  * answer (`knowledgeRoute`): a passage that answers it with confidence is quoted, said to be a
- * guess, instead of the clarification.
+ * guess, instead of the clarification; a hesitant general question that no passage answers may be
+ * offered the closest sections instead (`knowledgeRoute`).
  */
 export async function classify(t: Turn, said: Said, known?: Understanding): Promise<Request | Stop> {
   const understanding = known ?? (await t.deps.engine.understand(said.text, t.scope, t.pack, said.typed));
@@ -23,7 +24,8 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
       reason: unknown ? 'unknown' : 'low_confidence',
       confidence: understanding.confidence,
     });
-    if (route === 'fallback' && (await answerFromDocuments(t, said, 'fallback'))) return STOP;
+    if (route !== 'none' && (await answerFromDocuments(t, said, 'guess'))) return STOP;
+    if (route === 'hesitant-question' && (await offerSections(t, said))) return STOP;
     t.reply(t.say(unknown ? 'intent_not_understood' : 'intent_unclear'));
     return STOP;
   }
@@ -44,15 +46,15 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
 
 /**
  * Replies from the tenant's documents when a passage answers `said` — in a model's words checked
- * against them, or the best passage quoted with its title: nothing is made up. A fallback says
- * first that it is a guess at what was asked. False when no passage answers.
+ * against them, or the best passage quoted with its title: nothing is made up. A message Gate 2
+ * stopped says first that it is a guess at what was asked. False when no passage answers.
  */
-async function answerFromDocuments(t: Turn, said: Said, route: 'question' | 'fallback'): Promise<boolean> {
+async function answerFromDocuments(t: Turn, said: Said, route: 'question' | 'guess'): Promise<boolean> {
   const passages =
     (await t.deps.knowledge?.passages(t.scope.tenant.id, t.scope.tenant.locale, said.text)) ?? [];
   const best = passages[0];
   if (!best) return false;
-  const unsure = route === 'fallback' ? `${t.say('knowledge_unsure')}\n\n` : '';
+  const unsure = route === 'guess' ? `${t.say('knowledge_unsure')}\n\n` : '';
   const written = await t.deps.answerer?.answer(said.text, t.scope, passages.slice(0, 3));
   if (written) {
     t.record('knowledge_answer', { titles: written.titles, written: true, route });
