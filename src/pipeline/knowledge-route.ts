@@ -11,12 +11,14 @@ import type { DomainPack } from '../domains/types';
  *   write can follow from it), else Gate 2's clarification;
  * - `fallback`: a message Gate 2 stops as not understood (UNKNOWN) — the documents answer it
  *   only when a passage answers with confidence, else Gate 2's reply stands (an UNKNOWN is
- *   mostly a request Iris does not do: no sections are offered for it). People ask the documents in words the intent reader
- *   was not trained on ("o boleto ta como baixado, isso quer dizer o que?"): when this was added,
- *   fewer than half of the knowledge question sets were read as a confident GENERAL_QUESTION.
- *   Nothing is guessed: a quoted passage is no action;
+ *   mostly a request Iris does not do: no sections are offered for it);
  * - `none`: a tool's intent, confident or not — a confident one goes to its tool, a hesitant one
  *   is a command Gate 2 asks about, not a question to answer with a passage.
+ *
+ * People ask the documents in words the intent reader was not trained on ("o boleto ta como
+ * baixado, isso quer dizer o que?"): when the lookup of stopped messages was added, fewer than
+ * half of the knowledge question sets were read as a confident GENERAL_QUESTION. Nothing is
+ * guessed: a quoted passage is no action.
  */
 export type KnowledgeRoute = 'question' | 'hesitant-question' | 'fallback' | 'none';
 

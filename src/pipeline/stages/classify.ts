@@ -1,5 +1,5 @@
 import type { Understanding } from '../../core/understanding';
-import { knowledgeRoute } from '../knowledge-route';
+import { knowledgeRoute, type KnowledgeRoute } from '../knowledge-route';
 import { STOP, type Request, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
 
@@ -24,7 +24,7 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
       reason: unknown ? 'unknown' : 'low_confidence',
       confidence: understanding.confidence,
     });
-    if (route !== 'none' && (await answerFromDocuments(t, said, 'guess'))) return STOP;
+    if (route !== 'none' && (await answerFromDocuments(t, said, route))) return STOP;
     if (route === 'hesitant-question' && (await offerSections(t, said))) return STOP;
     t.reply(t.say(unknown ? 'intent_not_understood' : 'intent_unclear'));
     return STOP;
@@ -49,12 +49,16 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
  * against them, or the best passage quoted with its title: nothing is made up. A message Gate 2
  * stopped says first that it is a guess at what was asked. False when no passage answers.
  */
-async function answerFromDocuments(t: Turn, said: Said, route: 'question' | 'guess'): Promise<boolean> {
+async function answerFromDocuments(
+  t: Turn,
+  said: Said,
+  route: Exclude<KnowledgeRoute, 'none'>,
+): Promise<boolean> {
   const passages =
     (await t.deps.knowledge?.passages(t.scope.tenant.id, t.scope.tenant.locale, said.text)) ?? [];
   const best = passages[0];
   if (!best) return false;
-  const unsure = route === 'guess' ? `${t.say('knowledge_unsure')}\n\n` : '';
+  const unsure = route === 'question' ? '' : `${t.say('knowledge_unsure')}\n\n`;
   const written = await t.deps.answerer?.answer(said.text, t.scope, passages.slice(0, 3));
   if (written) {
     t.record('knowledge_answer', { titles: written.titles, written: true, route });
