@@ -38,7 +38,7 @@ import { createKnowledgeEmbeddings } from '../src/engine';
 import { aiProvidersFrom } from '../src/app/ai-providers';
 import { embedBacklog } from '../src/app/knowledge-ingestion';
 import { KNOWLEDGE_JOBS } from '../src/queues/knowledge-worker';
-import { knowledgeRoute } from '../src/pipeline/knowledge-route';
+import { knowledgeRoute, offersSections } from '../src/pipeline/knowledge-route';
 import { DEFAULT_TIME_ZONE } from '../src/nlu';
 import { PRODUCT } from '../config/product';
 import { toTenantProfile } from '../src/app/directory';
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
         const quoted = await knowledge.answer(tenant.id, pack.locale, q.question);
         // A general question nothing answers is offered the closest sections, as in the chat.
         const offered =
-          (route === 'question' || route === 'hesitant-question') && !quoted
+          offersSections(route) && !quoted
             ? await knowledge.suggestions(tenant.id, pack.locale, q.question)
             : [];
         if (q.expected === null) {
@@ -226,7 +226,7 @@ async function main(): Promise<void> {
         const offered = new Map<string, [number, number]>();
         for (const line of lines) {
           const shown =
-            ['question', 'hesitant-question'].includes(chatRoute(line.text)) &&
+            offersSections(chatRoute(line.text)) &&
             !(await knowledge.answer(tenant.id, pack.locale, line.text)) &&
             (await knowledge.suggestions(tenant.id, pack.locale, line.text)).length > 0;
           const [n, of] = offered.get(line.kind) ?? [0, 0];

@@ -10,24 +10,23 @@ import { PT_BR_PLEASANTRIES } from './pt-br/pleasantries';
 import { PT_BR_SPEECH_ACTS } from './pt-br/speech-act';
 import { spellOutShortcuts } from './search-expansion';
 
-const QUESTION: Record<Locale, RegExp> = {
-  'pt-BR': PT_BR_SPEECH_ACTS.question,
-  'es-MX': ES_MX_SPEECH_ACTS.question,
-};
-
-const PLEASANTRIES: Record<Locale, RegExp> = {
-  'pt-BR': PT_BR_PLEASANTRIES,
-  'es-MX': ES_MX_PLEASANTRIES,
-};
-
-const ASKS_INDIRECTLY: Record<Locale, RegExp> = {
-  'pt-BR': PT_BR_ASKS_INDIRECTLY,
-  'es-MX': ES_MX_ASKS_INDIRECTLY,
-};
-
-const ABOUT_IRIS: Record<Locale, RegExp> = {
-  'pt-BR': PT_BR_ASKS_WHAT_IRIS_DOES,
-  'es-MX': ES_MX_ASKS_WHAT_IRIS_DOES,
+/** Each locale's rules for what asks, what greets, and what asks about Iris itself. */
+const RULES: Record<
+  Locale,
+  { question: RegExp; asksIndirectly: RegExp; pleasantries: RegExp; aboutIris: RegExp }
+> = {
+  'pt-BR': {
+    question: PT_BR_SPEECH_ACTS.question,
+    asksIndirectly: PT_BR_ASKS_INDIRECTLY,
+    pleasantries: PT_BR_PLEASANTRIES,
+    aboutIris: PT_BR_ASKS_WHAT_IRIS_DOES,
+  },
+  'es-MX': {
+    question: ES_MX_SPEECH_ACTS.question,
+    asksIndirectly: ES_MX_ASKS_INDIRECTLY,
+    pleasantries: ES_MX_PLEASANTRIES,
+    aboutIris: ES_MX_ASKS_WHAT_IRIS_DOES,
+  },
 };
 
 /**
@@ -39,9 +38,10 @@ const ABOUT_IRIS: Record<Locale, RegExp> = {
  * out first ("oq", "qto", "xq").
  */
 export function asksAboutATopic(locale: Locale, text: string): boolean {
+  const rules = RULES[locale];
   const folded = spellOutShortcuts(locale, foldAccents(text.toLowerCase()));
-  if (ABOUT_IRIS[locale].test(folded)) return false;
+  if (rules.aboutIris.test(folded)) return false;
   // What is left once the greetings are gone must still ask: "bom dia, tudo bem?" does not.
-  const asked = folded.replace(PLEASANTRIES[locale], ' ').replace(/^[\s\p{P}\p{S}]+/u, '');
-  return QUESTION[locale].test(asked) || ASKS_INDIRECTLY[locale].test(asked);
+  const asked = folded.replace(rules.pleasantries, ' ').replace(/^[\s\p{P}\p{S}]+/u, '');
+  return rules.question.test(asked) || rules.asksIndirectly.test(asked);
 }

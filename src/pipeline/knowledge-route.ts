@@ -32,3 +32,8 @@ export function knowledgeRoute(
   if (spec.tool) return 'none';
   return understanding.confidence < threshold ? 'hesitant-question' : 'question';
 }
+
+/** Whether a message on this route that no passage answers may be offered the closest sections. */
+export function offersSections(route: KnowledgeRoute): boolean {
+  return route === 'question' || route === 'hesitant-question';
+}

@@ -1,5 +1,5 @@
 import type { Understanding } from '../../core/understanding';
-import { knowledgeRoute, type KnowledgeRoute } from '../knowledge-route';
+import { knowledgeRoute, offersSections, type KnowledgeRoute } from '../knowledge-route';
 import { STOP, type Request, type Said, type Stop } from '../request';
 import type { Turn } from '../turn';
 
@@ -25,7 +25,7 @@ export async function classify(t: Turn, said: Said, known?: Understanding): Prom
       confidence: understanding.confidence,
     });
     if (route !== 'none' && (await answerFromDocuments(t, said, route))) return STOP;
-    if (route === 'hesitant-question' && (await offerSections(t, said))) return STOP;
+    if (offersSections(route) && (await offerSections(t, said))) return STOP;
     t.reply(t.say(unknown ? 'intent_not_understood' : 'intent_unclear'));
     return STOP;
   }

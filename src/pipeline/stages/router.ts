@@ -76,8 +76,8 @@ export async function router(t: Turn, message: Said | ButtonPress): Promise<Rout
       said: message,
     };
   }
-  if (t.draft) return { kind: 'clarification', draft: t.draft, answer, said: message };
   // A draft's question comes first: a "3" may be the day it asked for.
+  if (t.draft) return { kind: 'clarification', draft: t.draft, answer, said: message };
   if (sectionsOffer && sectionsOffer.until > t.input.now.toISOString()) {
     const picked = readSectionChoice(message.text, t.input.tenant.locale);
     const section = picked === undefined ? undefined : sectionsOffer.sections[picked - 1];
