@@ -27,7 +27,11 @@ export interface IssueRequest {
   /** YYYY-MM-DD. */
   dueDate: string;
   description: string;
-  customer: BoletoCustomer;
+  /**
+   * The payer. Absent for an issuer that registers nobody (the local one, `registered` false):
+   * the caller then need not read the payer before writing the boleto.
+   */
+  customer?: BoletoCustomer;
 }
 
 export interface IssuedBoleto {

@@ -1,6 +1,7 @@
 import { ChargeNotCancellable } from '../../core/boleto-issuer';
 import { DomainError, IrisError } from '../../core/errors';
 import type { Scope } from '../types';
+import { insertBoleto } from './boleto-insert';
 import { issuerOf } from './issuer-of';
 
 /**
@@ -18,18 +19,32 @@ export interface Payer {
   providerCustomerRef: string | null;
 }
 
+/**
+ * The payer as the caller has it: read already, or only its id when the caller had no reason to
+ * read it (the local issuer needs nothing but the id; a provider registers the customer, so the
+ * payer is read here then).
+ */
+export type PayerRef = Payer | { id: string };
+
 export async function issueBoleto(
   ctx: Scope,
-  payer: Payer,
+  payerRef: PayerRef,
   charge: { amountCents: number; dueDate: string; reference: string; description: string },
+  options: { issuedNotice?: boolean } = {},
 ) {
   // Exactly once without a read first: the caller's transaction also marks the confirmation
   // COMPLETED, so a committed boleto is never run again (a retry replays the stored result), and
   // a run rolled back left no row. `createdByNonce` is unique: a concurrent twin fails at the
   // insert and its retry replays this one's result.
   const issuer = await issuerOf(ctx);
-  if (issuer.needsDocument && !payer.document)
-    throw new DomainError('contact_needs_document', { name: payer.name });
+  const payer =
+    'name' in payerRef
+      ? payerRef
+      : issuer.registered || issuer.needsDocument
+        ? await readPayer(ctx, payerRef.id)
+        : undefined;
+  if (issuer.needsDocument && !payer?.document)
+    throw new DomainError('contact_needs_document', { name: payer?.name ?? payerRef.id });
   // The provider first, before any row is written: its calls take time. The reference is the
   // charge's there, so a run retried after a crash finds the charge, never makes two.
   const issued = await atProvider(() =>
@@ -39,44 +54,50 @@ export async function issueBoleto(
       amountCents: charge.amountCents,
       dueDate: charge.dueDate,
       description: charge.description,
-      customer: {
-        id: payer.id,
-        name: payer.name,
-        document: payer.document,
-        email: payer.email,
-        phone: payer.phone,
-        providerRef: payer.providerCustomerRef,
-      },
+      customer: payer && customerOf(payer),
     }),
   );
-  if (issued.customerProviderRef && issued.customerProviderRef !== payer.providerCustomerRef)
+  if (payer && issued.customerProviderRef && issued.customerProviderRef !== payer.providerCustomerRef)
     await ctx.db.contact.update({
       where: { id: payer.id },
       data: { providerCustomerRef: issued.customerProviderRef },
     });
-  const tenant = await ctx.db.tenant.update({
-    where: { id: ctx.tenant.id },
-    data: { nextBoletoNo: { increment: 1 } },
-    select: { nextBoletoNo: true },
-  });
-  const created = await ctx.db.boleto.create({
-    data: {
+  const boleto = await insertBoleto(
+    ctx.db,
+    {
       tenantId: ctx.tenant.id,
-      number: tenant.nextBoletoNo - 1,
-      contactId: payer.id,
+      contactId: payerRef.id,
       amountCents: charge.amountCents,
-      dueDate: new Date(`${charge.dueDate}T00:00:00Z`),
+      dueDate: charge.dueDate,
       digitableLine: issued.digitableLine,
       barcode: issued.barcode,
       createdByNonce: charge.reference,
       provider: issuer.provider,
       providerRef: issued.providerRef,
       pdfUrl: issued.pdfUrl,
-      ...(issued.providerRef ? { syncedAt: ctx.now } : {}),
+      syncedAt: issued.providerRef ? ctx.now : null,
     },
-  });
-  // The payer was read by the caller in this transaction: no second statement to read it back.
-  return { boleto: { ...created, contact: { name: payer.name } }, issuer };
+    { issuedNotice: options.issuedNotice ?? false },
+  );
+  if (!boleto) throw new DomainError('contact_not_found', { name: payer?.name ?? payerRef.id });
+  return { boleto, issuer };
+}
+
+async function readPayer(ctx: Scope, id: string): Promise<Payer> {
+  const payer = await ctx.db.contact.findFirst({ where: { id, tenantId: ctx.tenant.id } });
+  if (!payer) throw new DomainError('contact_not_found', { name: id });
+  return payer;
+}
+
+function customerOf(payer: Payer) {
+  return {
+    id: payer.id,
+    name: payer.name,
+    document: payer.document,
+    email: payer.email,
+    phone: payer.phone,
+    providerRef: payer.providerCustomerRef,
+  };
 }
 
 /**

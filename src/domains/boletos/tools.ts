@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DomainError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import { formatDigitableLine } from '../boleto-issuing/febraban';
-import type { BoletoIssuer } from '../../core/boleto-issuer';
 import { cancelBoletoCharge, issueBoleto } from '../boleto-issuing/charges';
+import { issuerOf } from '../boleto-issuing/issuer-of';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { syncWithProvider } from './charge-sync';
@@ -71,44 +71,61 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
   input: createInput,
   allowedRoles: WRITERS,
   async execute(params, ctx) {
-    const contact = await ctx.db.contact.findFirst({
-      where: { id: params.contact_id, tenantId: ctx.tenant.id },
-    });
-    if (!contact) throw new DomainError('contact_not_found', { name: params.contact_id });
+    const issuer = await issuerOf(ctx);
+    // A provider registers the payer and the boleto may go to them: only then is the contact read
+    // here (a local boleto's insert checks the contact itself, and returns its name).
+    const contact = issuer.registered ? await tenantContact(ctx, params.contact_id) : undefined;
+    const delivery = contact ? await deliveryAsProposed(ctx, params, contact) : {};
     // The nonce is the charge's reference: at the provider too, so a run retried after a crash
-    // finds its charge there instead of making a second one.
-    const { boleto, issuer } = await issueBoleto(ctx, contact, {
-      amountCents: params.amount_cents,
-      dueDate: params.due_date,
-      reference: ctx.nonce,
-      description: ctx.tenant.name,
-    });
-    const delivery = await sendToContact(ctx, params, boleto, issuer);
-    // Not sent to the customer (a local boleto, delivery off, an address that changed): the
-    // owner gets its PDF to forward, through the notices, after the commit.
-    if (!delivery.sent)
-      await ctx.db.boletoNotice.create({
-        data: { tenantId: ctx.tenant.id, boletoId: boleto.id, kind: 'issued' },
-      });
+    // finds its charge there instead of making a second one. Not sent to the customer (a local
+    // boleto, delivery off, an address that changed): the owner gets its PDF to forward, through
+    // the notices, after the commit.
+    const { boleto } = await issueBoleto(
+      ctx,
+      contact ?? { id: params.contact_id },
+      {
+        amountCents: params.amount_cents,
+        dueDate: params.due_date,
+        reference: ctx.nonce,
+        description: ctx.tenant.name,
+      },
+      { issuedNotice: !delivery.sent },
+    );
+    if (contact && delivery.sent) await queueForContact(ctx, contact, boleto, delivery.sent);
     return { ...boletoView(boleto), ...delivery };
   },
 });
+
+type Contact = Awaited<ReturnType<typeof tenantContact>>;
+
+async function tenantContact(ctx: Scope, id: string) {
+  const contact = await ctx.db.contact.findFirst({ where: { id, tenantId: ctx.tenant.id } });
+  if (!contact) throw new DomainError('contact_not_found', { name: id });
+  return contact;
+}
 
 /**
  * A registered boleto goes to the customer where the proposal said, in the same transaction as
  * the boleto (the deliverer sends it after the commit). Only there: when the contact's address
  * changed since the "sim", nothing is sent and the reply says so.
  */
-async function sendToContact(
-  ctx: Scope & { nonce: string },
+async function deliveryAsProposed(
+  ctx: Scope,
   params: z.infer<typeof createInput>,
-  boleto: Parameters<typeof boletoView>[0] & { id: string; contactId: string },
-  issuer: BoletoIssuer,
+  contact: Contact,
 ): Promise<{ sent?: { by: 'email' | 'whatsapp'; to: string } | null }> {
-  if (!issuer.registered || !params.send_by || !params.send_to) return {};
-  const contact = await ctx.db.contact.findUniqueOrThrow({ where: { id: boleto.contactId } });
+  if (!params.send_by || !params.send_to) return {};
   const now = await deliveryNow(ctx.db, ctx.tenant.id, contact);
   if (now.kind !== params.send_by || now.address !== params.send_to) return { sent: null };
+  return { sent: { by: now.kind, to: now.address } };
+}
+
+async function queueForContact(
+  ctx: Scope,
+  contact: Contact,
+  boleto: Parameters<typeof boletoView>[0] & { id: string },
+  to: { by: 'email' | 'whatsapp'; to: string },
+): Promise<void> {
   const view = boletoView(boleto);
   await ctx.db.queuedMessage.create({
     data: {
@@ -123,12 +140,11 @@ async function sendToContact(
       }),
       correlationId: ctx.correlationId,
       status: 'pending',
-      channel: now.kind,
-      address: now.address,
+      channel: to.by,
+      address: to.to,
       boletoId: boleto.id,
     },
   });
-  return { sent: { by: now.kind, to: now.address } };
 }
 
 const numberInput = z.object({ boleto_id: z.number().int().positive() });

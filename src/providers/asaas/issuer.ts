@@ -44,6 +44,7 @@ export class AsaasIssuer implements BoletoIssuer {
   ) {}
 
   async issue(request: IssueRequest): Promise<IssuedBoleto> {
+    if (!request.customer) throw new Error('an Asaas charge needs its customer');
     const customer = request.customer.providerRef ?? (await this.customerFor(request.customer));
     const earlier = await this.client.get<AsaasList<AsaasPayment>>('/payments', {
       externalReference: request.reference,
