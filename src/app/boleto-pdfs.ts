@@ -5,7 +5,7 @@ import { formatDigitableLine } from '../domains/boleto-issuing/febraban';
 import { downloadPdf } from '../providers/boleto-pdf/download-pdf';
 import { onFirstUse } from '../core/on-first-use';
 
-/** pdfkit and bwip-js (~30 MB, ~200 ms to load): only a process that draws a boleto loads them. */
+/** pdfkit (~25 MB, ~150 ms to load): only a process that draws a boleto loads it. */
 const renderer = onFirstUse(
   () =>
     (

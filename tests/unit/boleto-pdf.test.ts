@@ -1,3 +1,4 @@
+import bwipjs from 'bwip-js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BoletoPdfMaker } from '../../src/app/boleto-pdfs';
@@ -49,11 +50,37 @@ function decodeItf(bars: Bar[]): string {
   return digits;
 }
 
+/** The bars bwip-js draws, read from its SVG (every bar a vertical stroke centred on its x). */
+function bwipBars(digits: string): { bars: Bar[]; totalWidth: number } {
+  const svg = bwipjs.toSVG({ bcid: 'interleaved2of5', text: digits, height: 13, includetext: false });
+  const bars: Bar[] = [];
+  for (const path of svg.matchAll(/<path[^>]*stroke-width="([\d.]+)"[^>]*d="([^"]+)"/g)) {
+    const width = Number(path[1]);
+    for (const move of path[2]!.matchAll(/M([\d.]+) /g)) bars.push({ x: Number(move[1]) - width / 2, width });
+  }
+  const unit = Math.min(...bars.map((bar) => bar.width));
+  const viewBoxWidth = Number(/viewBox="0 0 (\d+(?:\.\d+)?) /.exec(svg)![1]);
+  return {
+    bars: bars.sort((a, b) => a.x - b.x).map((bar) => ({ x: bar.x / unit, width: bar.width / unit })),
+    totalWidth: viewBoxWidth / unit,
+  };
+}
+
 describe('the boleto PDF', () => {
   it("draws the barcode's 44 digits as ITF bars a scanner reads back", () => {
     const { bars, totalWidth } = itfBars(boleto.barcode);
     expect(decodeItf(bars)).toBe(boleto.barcode);
     expect(totalWidth).toBeGreaterThan(bars.at(-1)!.x);
+  });
+
+  it('draws the same bars as bwip-js, the barcode library it replaced', () => {
+    const samples = [boleto.barcode, '00', '1234', '9876543210', '0123456789'.repeat(4) + '1357'];
+    for (let seed = 1; seed <= 20; seed++) {
+      let digits = '';
+      for (let k = 0; k < 44; k++) digits += String((seed * 7919 + k * k * 31 + k) % 10);
+      samples.push(digits);
+    }
+    for (const digits of samples) expect(itfBars(digits)).toEqual(bwipBars(digits));
   });
 
   it('refuses what ITF cannot encode', () => {

@@ -27,7 +27,7 @@ describe('what every process loads at start', () => {
       require('./src/app/roles');
       require('./src/app/container');
       const loaded = Object.keys(require.cache);
-      const libraries = ['pdfkit', 'bwip-js', 'nodemailer', '@google/genai', 'grammy'];
+      const libraries = ['pdfkit', 'nodemailer', '@google/genai', 'grammy'];
       console.log(JSON.stringify(libraries.filter((name) => loaded.some((path) => path.includes('/node_modules/' + name + '/')))));
     `;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', probe], {

@@ -29,7 +29,7 @@ const BAR_HEIGHT = 13 * MM;
 /**
  * A legible one-page boleto (A4): who charges and who pays, the number, due date and amount in
  * boxes, the digitable line large enough to type, and the ITF barcode in vector bars at
- * FEBRABAN's size (pdfkit; bars from bwip-js). Values arrive formatted for the tenant's locale.
+ * FEBRABAN's size (pdfkit; bars from `itfBars`). Values arrive formatted for the tenant's locale.
  */
 export function renderBoletoPdf(
   boleto: PrintableBoleto,
