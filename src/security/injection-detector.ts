@@ -56,8 +56,8 @@ export interface InjectionAnalysis {
   riskLevel: RiskLevel;
   action: InjectionAction;
   /** Distinct categories found, in the specification's order. */
-  categories: InjectionCategory[];
-  findings: InjectionFinding[];
+  categories: readonly InjectionCategory[];
+  findings: readonly InjectionFinding[];
   /**
    * The text to put in a prompt when `action` is not BLOCK: invisible characters removed,
    * look-alike letters of mixed-script words replaced, and, for SANITIZE, the flagged spans cut
@@ -209,8 +209,34 @@ function capLength(text: string, maxChars: number): string {
   return (lastSpace > maxChars * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd();
 }
 
+/** How many recent analyses are kept, and the longest text kept (a passage is shorter). */
+const RECENT_KEPT = 1_000;
+const RECENT_MAX_CHARS = 4_000;
+const recent = new Map<string, InjectionAnalysis>();
+
+/**
+ * The analysis of `text`. The same texts come back turn after turn — a conversation's recent
+ * messages and the tenant's passages go into every prompt, 70-160 µs each to analyse — so the
+ * last thousand analyses are kept (the analysis depends on the text alone). Frozen: callers
+ * share them.
+ */
 export function analyzeInjection(text: string, options: InjectionDetectorOptions = {}): InjectionAnalysis {
   const maxChars = options.maxChars ?? INJECTION_MAX_CHARS;
+  if (text.length > RECENT_MAX_CHARS) return analyze(text, maxChars);
+  const key = `${maxChars}:${text}`;
+  const kept = recent.get(key);
+  if (kept) {
+    recent.delete(key); // the most recently used last: the oldest goes first
+    recent.set(key, kept);
+    return kept;
+  }
+  const analysis = analyze(text, maxChars);
+  recent.set(key, analysis);
+  if (recent.size > RECENT_KEPT) recent.delete(recent.keys().next().value!);
+  return analysis;
+}
+
+function analyze(text: string, maxChars: number): InjectionAnalysis {
   const { findings, blobsWithoutHits } = patternFindings(text);
   findings.push(...evasionFindings(text, blobsWithoutHits));
   const visible = unmixScripts(stripInvisible(text)).normalize('NFC').trim();
@@ -233,5 +259,12 @@ export function analyzeInjection(text: string, options: InjectionDetectorOptions
     const base = action === 'SANITIZE' ? cutFlaggedSpans(visible) : visible;
     sanitized = capLength(base, maxChars);
   }
-  return { riskLevel, action, categories, findings, sanitized, truncated: tooLong };
+  return Object.freeze({
+    riskLevel,
+    action,
+    categories: Object.freeze(categories),
+    findings: Object.freeze(findings.map((finding) => Object.freeze(finding))),
+    sanitized,
+    truncated: tooLong,
+  });
 }
