@@ -42,6 +42,22 @@ export function isoDateInZone(instant: Date, timeZone: string): string {
 
 const dateInZoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * An `Intl.DateTimeFormat` for these locale and options, built once: building one costs about
+ * 0.2 ms, using one a few µs, and the prompt and the condominium's clock use one every turn.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Fills `{name}` placeholders; a missing parameter is an error, never a silent blank. */
 export function fillTemplate(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {

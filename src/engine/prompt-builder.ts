@@ -1,5 +1,5 @@
 import { mayReach, type DataSource } from '../../config/data-classification';
-import { isoDateInZone } from '../core/format';
+import { dateFormat, isoDateInZone } from '../core/format';
 import type { Locale } from '../core/locale';
 import type { FunctionSpec, ProviderLocation } from '../core/text-generation';
 import type { DomainPackId, PackPrompts, TenantProfile, UserProfile } from '../domains/types';
@@ -157,7 +157,7 @@ function variables(request: PromptRequest, locale: Locale, named: boolean): Reco
     user_name: named ? safeVariable(user.name) : UNNAMED_USER[locale],
     user_role: ROLE_NAMES[locale][user.role],
     today: isoDateInZone(now, tenant.timeZone),
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: tenant.timeZone }).format(now),
+    weekday: dateFormat(locale, { weekday: 'long', timeZone: tenant.timeZone }).format(now),
     time_zone: tenant.timeZone,
     currency: tenant.currency,
     tool_names: request.tools.map((tool) => tool.name).join(', ') || '-',
@@ -177,14 +177,13 @@ function toTurns(history: readonly HistoryMessage[]): PromptMessage[] {
   return turns;
 }
 
-/** The estimate of a whole request: system prompt, tool declarations (as JSON), every turn. */
-export function estimatePromptTokens(
-  systemPrompt: string,
-  tools: readonly FunctionSpec[],
-  messages: readonly PromptMessage[],
-): number {
+/**
+ * The estimate of a whole request: system prompt, tool declarations (`toolTokens`, their JSON
+ * counted once: a prompt is measured several times while it is cut to the budget), every turn.
+ */
+function promptTokens(toolTokens: number, systemPrompt: string, messages: readonly PromptMessage[]): number {
   const turns = messages.reduce((sum, m) => sum + estimateTokens(m.text) + TOKENS_PER_MESSAGE, 0);
-  return estimateTokens(systemPrompt) + estimateTokens(JSON.stringify(tools)) + turns;
+  return estimateTokens(systemPrompt) + toolTokens + turns;
 }
 
 export function buildPrompt(request: PromptRequest): BuiltPrompt {
@@ -258,9 +257,10 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     (passages.length > 0 ? `\n\n${PASSAGES_HEADING[locale]}\n${passages.join('\n')}` : '');
   const system = () => `${head}${blocks()}`;
   const messages = () => [...toTurns(history), { role: 'user' as const, text: userText }];
-  const total = () => estimatePromptTokens(system(), tools, messages());
+  const toolTokens = estimateTokens(JSON.stringify(tools));
+  const total = () => promptTokens(toolTokens, system(), messages());
 
-  const fixed = estimatePromptTokens(head, tools, [{ role: 'user', text: '' }]);
+  const fixed = promptTokens(toolTokens, head, [{ role: 'user', text: '' }]);
   if (fixed > budget) throw new PromptBudgetError(fixed, budget);
   while (total() > budget && history.length > 0) history = history.slice(1);
   while (total() > budget && passages.length > 0) passages = passages.slice(0, -1);

@@ -1,4 +1,4 @@
-import { isoDateInZone } from '../../core/format';
+import { dateFormat, isoDateInZone } from '../../core/format';
 
 /** "18:30" -> 1110 (minutes after midnight); undefined for anything else. */
 export function minutesOf(time: unknown): number | undefined {
@@ -15,7 +15,7 @@ export function timeOf(minutes: number): string {
 
 /** Today's date (YYYY-MM-DD) and the minutes already gone of it, in the tenant's time zone. */
 export function nowIn(now: Date, timeZone: string): { today: string; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateFormat('en-GB', {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
