@@ -3,7 +3,13 @@ import type { TenantProfile } from '../../src/domains/types';
 import { availableTools, toFunctionSpec, toGeminiSchema } from '../../src/engine/declarations';
 import type { EngineLogger } from '../../src/engine/engine-logger';
 import { PLAN_LIMITS, costUsd, planLimits, priceOf } from '../../src/engine/pricing';
-import { UsageGuard, periodMonth, type UsageLedger, type UsageTotals } from '../../src/engine/usage-guard';
+import {
+  LEARNED_TOTALS_MS,
+  UsageGuard,
+  periodMonth,
+  type UsageLedger,
+  type UsageTotals,
+} from '../../src/engine/usage-guard';
 import { roundCostUp } from '../../src/stores/ai-usage-store';
 
 const tenant: TenantProfile = {
@@ -128,6 +134,26 @@ describe('UsageGuard', () => {
     await expect(guard.allowance(tenant, now)).resolves.toEqual({ allowed: false, reason: 'request_limit' });
     const pro = { ...tenant, ai: { ...tenant.ai, plan: 'professional' } };
     await expect(guard.allowance(pro, now)).resolves.toEqual({ allowed: true });
+  });
+
+  it('takes the totals its own last increment returned for a few seconds, then reads again', async () => {
+    const ledger = new MemoryLedger();
+    const reads = jest.spyOn(ledger, 'month');
+    const guard = new UsageGuard(ledger, logger());
+    ledger.totals = { requests: 100, costUsd: 9.999 };
+    await guard.record(tenant, now, { model: 'gemini-2.5-flash', inputTokens: 10_000, outputTokens: 0 });
+    // That call crossed the hard limit: the next call is refused without reading the month.
+    await expect(guard.allowance(tenant, now)).resolves.toEqual({ allowed: false, reason: 'cost_limit' });
+    expect(reads).not.toHaveBeenCalled();
+    // Another process' change (here the plan's month reset by hand) is seen once they are old.
+    ledger.totals = { requests: 0, costUsd: 0 };
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + LEARNED_TOTALS_MS + 1);
+    try {
+      await expect(guard.allowance(tenant, now)).resolves.toEqual({ allowed: true });
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it('fails closed when usage cannot be read', async () => {
