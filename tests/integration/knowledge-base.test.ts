@@ -106,6 +106,13 @@ describe('knowledge base', () => {
     );
   });
 
+  it("shows a title's own double quotes as single ones inside the reply's quotes", async () => {
+    const { tenant, chat } = await h.boletosTenant();
+    await kb.add(tenant.id, 'pt-BR', { title: '"Vencido" e pago', type: 'faq', text: FAQ });
+    const [reply] = await h.say(chat, 'boleto vencido ainda pode ser pago?');
+    expect(reply).toMatch(/^Segundo "'Vencido' e pago": Boleto vencido: /);
+  });
+
   /** A boletos (pt-BR) or finance (es-MX) tenant whose knowledge base holds one document. */
   async function tenantWith(
     pack: 'boletos' | 'finance',

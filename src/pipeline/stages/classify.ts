@@ -1,6 +1,7 @@
 import type { Understanding } from '../../core/understanding';
 import { knowledgeRoute, offersSections, type KnowledgeRoute } from '../knowledge-route';
 import { STOP, type Request, type Said, type Stop } from '../request';
+import { titleForQuotes } from '../quoted-title';
 import type { Turn } from '../turn';
 
 /**
@@ -62,11 +63,11 @@ async function answerFromDocuments(
   const written = await t.deps.answerer?.answer(said.text, t.scope, passages.slice(0, 3));
   if (written) {
     t.record('knowledge_answer', { titles: written.titles, written: true, route });
-    const titles = written.titles.map((title) => `"${title}"`).join(', ');
+    const titles = written.titles.map((title) => `"${titleForQuotes(title)}"`).join(', ');
     t.reply(unsure + t.say('knowledge_written_answer', { answer: written.text, titles }));
   } else {
     t.record('knowledge_answer', { title: best.title, score: Math.round(best.score * 100) / 100, route });
-    t.reply(unsure + t.say('knowledge_answer', { title: best.title, passage: best.text }));
+    t.reply(unsure + t.say('knowledge_answer', { title: titleForQuotes(best.title), passage: best.text }));
   }
   return true;
 }
@@ -82,7 +83,7 @@ async function offerSections(t: Turn, said: Said): Promise<boolean> {
   if (suggestions.length === 0) return false;
   t.record('knowledge_suggestions', { titles: suggestions.map((s) => s.title) });
   const list = suggestions.map((s, i) =>
-    t.say('knowledge_suggestion', { n: i + 1, heading: s.heading, title: s.title }),
+    t.say('knowledge_suggestion', { n: i + 1, heading: s.heading, title: titleForQuotes(s.title) }),
   );
   t.reply(t.say('knowledge_suggestions', { suggestions: list.join('\n') }));
   // The next message may pick one by its number, within the confirmation's TTL.

@@ -1,4 +1,5 @@
 import type { KnowledgeSuggestion } from '../ports';
+import { titleForQuotes } from '../quoted-title';
 import type { Turn } from '../turn';
 
 /**
@@ -15,5 +16,5 @@ export async function quoteSection(t: Turn, section: KnowledgeSuggestion): Promi
     return;
   }
   t.record('knowledge_answer', { title: passage.title, route: 'section' });
-  t.reply(t.say('knowledge_answer', { title: passage.title, passage: passage.text }));
+  t.reply(t.say('knowledge_answer', { title: titleForQuotes(passage.title), passage: passage.text }));
 }
