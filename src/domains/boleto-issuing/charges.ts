@@ -83,7 +83,8 @@ export async function issueBoleto(
   return { boleto, issuer };
 }
 
-async function readPayer(ctx: Scope, id: string): Promise<Payer> {
+/** The tenant's contact who pays; refused as not found when it is another tenant's, or gone. */
+export async function readPayer(ctx: Scope, id: string) {
   const payer = await ctx.db.contact.findFirst({ where: { id, tenantId: ctx.tenant.id } });
   if (!payer) throw new DomainError('contact_not_found', { name: id });
   return payer;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../core/errors';
 import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import { formatDigitableLine } from '../boleto-issuing/febraban';
-import { cancelBoletoCharge, issueBoleto } from '../boleto-issuing/charges';
+import { cancelBoletoCharge, issueBoleto, readPayer } from '../boleto-issuing/charges';
 import { issuerOf } from '../boleto-issuing/issuer-of';
 import type { Db, Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
@@ -74,7 +74,7 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
     const issuer = await issuerOf(ctx);
     // A provider registers the payer and the boleto may go to them: only then is the contact read
     // here (a local boleto's insert checks the contact itself, and returns its name).
-    const contact = issuer.registered ? await tenantContact(ctx, params.contact_id) : undefined;
+    const contact = issuer.registered ? await readPayer(ctx, params.contact_id) : undefined;
     const delivery = contact ? await deliveryAsProposed(ctx, params, contact) : {};
     // The nonce is the charge's reference: at the provider too, so a run retried after a crash
     // finds its charge there instead of making a second one. Not sent to the customer (a local
@@ -96,13 +96,7 @@ export const createBoleto = defineWriteTool<z.infer<typeof createInput>, Record<
   },
 });
 
-type Contact = Awaited<ReturnType<typeof tenantContact>>;
-
-async function tenantContact(ctx: Scope, id: string) {
-  const contact = await ctx.db.contact.findFirst({ where: { id, tenantId: ctx.tenant.id } });
-  if (!contact) throw new DomainError('contact_not_found', { name: id });
-  return contact;
-}
+type Contact = Awaited<ReturnType<typeof readPayer>>;
 
 /**
  * A registered boleto goes to the customer where the proposal said, in the same transaction as
