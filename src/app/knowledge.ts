@@ -1,6 +1,7 @@
 import type { Locale } from '../core/locale';
 import { headingOf } from '../core/passages';
 import { reciprocalRankFusion, withRecency } from '../core/rank-fusion';
+import { ReadCache } from '../core/read-cache';
 import { expandForSearch } from '../nlu/search-expansion';
 import { asksAboutATopic } from '../nlu/topic-question';
 import type { KnowledgeBase, KnowledgePassage, KnowledgeSuggestion } from '../pipeline/ports';
@@ -42,6 +43,14 @@ export const MIN_SIMILARITY = 0.75;
 const DEPTH = 20;
 
 /**
+ * How long a process takes a tenant's having passages or not as known. A tenant with no
+ * documents then costs no search per question (with a model, every message searches for the
+ * prompt's passages); its first document is searched by the other processes within this time,
+ * as their vectors are re-read.
+ */
+const PASSAGES_KNOWN_MS = 30_000;
+
+/**
  * The knowledge base as Iris uses it: documents go in scrubbed of personal data (what was
  * removed is returned for the audit log, never stored), and a general question gets the best
  * passage that carries no instruction aimed at an assistant (a document can hide one: it is not
@@ -53,6 +62,8 @@ const DEPTH = 20;
  * question is searched with the documents' wording added for everyday words (`expandForSearch`).
  */
 export class Knowledge implements KnowledgeBase {
+  private readonly withPassages = new ReadCache<boolean>(PASSAGES_KNOWN_MS);
+
   constructor(
     private readonly store: KnowledgeStore,
     private readonly options: {
@@ -76,6 +87,7 @@ export class Knowledge implements KnowledgeBase {
     const scrub = scrubPii(input.text);
     const result = await this.store.put(tenantId, locale, { ...input, text: scrub.text });
     this.options.vectors?.forget(tenantId);
+    this.withPassages.forget(tenantId);
     let embedding: 'queued' | 'not queued' | 'unchanged' = 'unchanged';
     if (result.passages.added > 0 && this.options.ingestion) {
       embedding = await this.options.ingestion.request(tenantId).then(
@@ -93,6 +105,7 @@ export class Knowledge implements KnowledgeBase {
   async remove(tenantId: string, title: string): Promise<boolean> {
     const removed = await this.store.remove(tenantId, title);
     this.options.vectors?.forget(tenantId);
+    this.withPassages.forget(tenantId);
     return removed;
   }
 
@@ -104,7 +117,7 @@ export class Knowledge implements KnowledgeBase {
    * `asksAboutATopic`), whatever words it shares with the documents.
    */
   async suggestions(tenantId: string, locale: Locale, question: string): Promise<KnowledgeSuggestion[]> {
-    if (!asksAboutATopic(locale, question)) return [];
+    if (!asksAboutATopic(locale, question) || !(await this.hasPassages(tenantId))) return [];
     const candidates = await this.store.keywordCandidates(
       tenantId,
       locale,
@@ -147,6 +160,7 @@ export class Knowledge implements KnowledgeBase {
     question: string,
     options: { limit?: number; threshold?: boolean; vector?: QuestionVector } = {},
   ): Promise<KnowledgePassage[]> {
+    if (!(await this.hasPassages(tenantId))) return [];
     const limit = options.limit ?? 5;
     const words = expandForSearch(locale, question);
     const vectors = this.options.vectors;
@@ -176,6 +190,10 @@ export class Knowledge implements KnowledgeBase {
       })
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
+  }
+
+  private hasPassages(tenantId: string): Promise<boolean> {
+    return this.withPassages.get(tenantId, () => this.store.hasPassages(tenantId));
   }
 
   /**

@@ -139,6 +139,11 @@ export class KnowledgeStore {
   }
 
   /** The first passage of the document `title` that starts with `heading`, if it is still there. */
+  /** Whether the tenant has any passage at all. */
+  async hasPassages(tenantId: string): Promise<boolean> {
+    return (await this.db.knowledgeChunk.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
+  }
+
   async passageStartingWith(
     tenantId: string,
     title: string,

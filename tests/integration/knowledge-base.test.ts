@@ -106,6 +106,22 @@ describe('knowledge base', () => {
     );
   });
 
+  it('searches nothing for a tenant without documents, and finds its first document once added', async () => {
+    const { tenant } = await h.boletosTenant();
+    const ownStore = new KnowledgeStore(h.db);
+    const own = new Knowledge(ownStore);
+    const checks = jest.spyOn(ownStore, 'hasPassages');
+    const searches = jest.spyOn(ownStore, 'search');
+    expect(await own.passages(tenant.id, 'pt-BR', 'boleto vencido ainda pode ser pago?')).toEqual([]);
+    expect(await own.suggestions(tenant.id, 'pt-BR', 'a multa pode ser maior que 2%?')).toEqual([]);
+    expect(await own.passages(tenant.id, 'pt-BR', 'e a compensação, demora?')).toEqual([]);
+    expect(checks).toHaveBeenCalledTimes(1); // known for a while: one read for the three
+    expect(searches).not.toHaveBeenCalled();
+    await own.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    const [found] = await own.passages(tenant.id, 'pt-BR', 'boleto vencido ainda pode ser pago?');
+    expect(found?.text).toMatch(/^Boleto vencido: /);
+  });
+
   it("shows a title's own double quotes as single ones inside the reply's quotes", async () => {
     const { tenant, chat } = await h.boletosTenant();
     await kb.add(tenant.id, 'pt-BR', { title: '"Vencido" e pago', type: 'faq', text: FAQ });
