@@ -22,29 +22,16 @@ export function formatDate(isoDate: string, locale: Locale): string {
   return isoDate;
 }
 
-/**
- * The calendar date (`YYYY-MM-DD`) of an instant in a time zone. Every turn needs it; building
- * an `Intl.DateTimeFormat` costs far more than using one, so one is kept per zone.
- */
+/** The calendar date (`YYYY-MM-DD`) of an instant in a time zone (every turn needs it). */
 export function isoDateInZone(instant: Date, timeZone: string): string {
-  let format = dateInZoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateInZoneFormats.set(timeZone, format);
-  }
-  return format.format(instant); // en-CA formats as YYYY-MM-DD
+  // en-CA formats as YYYY-MM-DD.
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
-
-const dateInZoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An `Intl.DateTimeFormat` for these locale and options, built once: building one costs about
- * 0.2 ms, using one a few µs, and the prompt and the condominium's clock use one every turn.
+ * 0.2 ms, using one a few µs, and every turn uses several (today's date, the prompt's weekday, the
+ * condominium's clock).
  */
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;

@@ -138,12 +138,12 @@ export class KnowledgeStore {
     return rows;
   }
 
-  /** The first passage of the document `title` that starts with `heading`, if it is still there. */
   /** Whether the tenant has any passage at all. */
   async hasPassages(tenantId: string): Promise<boolean> {
     return (await this.db.knowledgeChunk.findFirst({ where: { tenantId }, select: { id: true } })) !== null;
   }
 
+  /** The first passage of the document `title` that starts with `heading`, if it is still there. */
   async passageStartingWith(
     tenantId: string,
     title: string,
