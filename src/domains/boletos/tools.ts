@@ -5,11 +5,12 @@ import { fillTemplate, formatDate, formatMoney } from '../../core/format';
 import { formatDigitableLine } from '../boleto-issuing/febraban';
 import { cancelBoletoCharge, issueBoleto, readPayer } from '../boleto-issuing/charges';
 import { issuerOf } from '../boleto-issuing/issuer-of';
-import type { Db, Scope, ToolDefinition } from '../types';
+import type { Scope, ToolDefinition } from '../types';
 import { boletosCatalog, type BoletosMessageKey } from './catalog';
 import { syncWithProvider } from './charge-sync';
 import { deliveryNow } from './delivery';
 import { defineReadTool, defineWriteTool } from '../define-tool';
+import { boletoToShow, findBoleto } from './boleto-by-number';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const WRITERS = ['owner', 'operator'] as const;
@@ -42,13 +43,6 @@ function boletoView(b: {
 /** Boletos past their due date are shown OVERDUE while unpaid (the stored status stays PENDING until a job updates it). */
 function effectiveStatus(b: { status: string; dueDate: Date }, today: string): string {
   return b.status === 'PENDING' && b.dueDate.toISOString().slice(0, 10) < today ? 'OVERDUE' : b.status;
-}
-
-async function findBoleto(db: Db, tenantId: string, number: number) {
-  return db.boleto.findUnique({
-    where: { tenantId_number: { tenantId, number } },
-    include: { contact: true },
-  });
 }
 
 const createInput = z.object({
@@ -187,10 +181,15 @@ export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Recor
   async execute(params, ctx) {
     if (params.boleto_id === undefined) {
       const where = { tenantId: ctx.tenant.id, contactId: params.contact_id };
-      const [rows, total] = await Promise.all([
-        ctx.db.boleto.findMany({ where, include: { contact: true }, orderBy: [{ number: 'desc' }], take: 5 }),
-        ctx.db.boleto.count({ where }),
-      ]);
+      const shown = 5;
+      const rows = await ctx.db.boleto.findMany({
+        where,
+        include: { contact: true },
+        orderBy: [{ number: 'desc' }],
+        take: shown,
+      });
+      // Fewer than a page is every boleto the contact has: no statement to count them.
+      const total = rows.length < shown ? rows.length : await ctx.db.boleto.count({ where });
       return {
         total,
         status: null,
@@ -198,7 +197,7 @@ export const getBoletoStatus = defineReadTool<z.infer<typeof statusInput>, Recor
         boletos: rows.map((b) => ({ ...boletoView(b), status: effectiveStatus(b, ctx.today) })),
       };
     }
-    const stored = await findBoleto(ctx.db, ctx.tenant.id, params.boleto_id);
+    const stored = await boletoToShow(ctx, params.boleto_id);
     if (!stored) throw new DomainError('boleto_not_found', { number: params.boleto_id });
     const boleto = await syncWithProvider(ctx, stored);
     return { ...boletoView(boleto), status: effectiveStatus(boleto, ctx.today) };

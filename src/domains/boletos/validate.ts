@@ -5,6 +5,7 @@ import { boletosCatalog } from './catalog';
 import { deliveryNow } from './delivery';
 import { issuerOf } from '../boleto-issuing/issuer-of';
 import { BOLETOS_INTENTS } from './intents';
+import { checkBoleto } from './boleto-by-number';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -90,13 +91,7 @@ export async function validateBoletos(intent: string, entities: Entities, scope:
   const id = entities.boleto_id;
   if (id !== undefined) {
     const number = Number(id);
-    const boleto =
-      Number.isInteger(number) && number > 0
-        ? await scope.db.boleto.findUnique({
-            where: { tenantId_number: { tenantId: scope.tenant.id, number } },
-            include: { contact: true },
-          })
-        : null;
+    const boleto = Number.isInteger(number) && number > 0 ? await checkBoleto(scope, number) : null;
     if (!boleto)
       return {
         status: 'not_found',
