@@ -11,6 +11,7 @@ import { syncWithProvider } from './charge-sync';
 import { deliveryNow } from './delivery';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 import { boletoToShow, findBoleto } from './boleto-by-number';
+import { listPage } from './boleto-list';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const WRITERS = ['owner', 'operator'] as const;
@@ -215,19 +216,6 @@ const listInput = z.object({
   limit: z.number().int().min(1).max(50).default(10),
 });
 
-/** The due-date filter of a list: one day, or a stretch (either end may be open). */
-function dueFilter(params: { due_date?: string; due_from?: string; due_until?: string }) {
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-  if (params.due_date) return { dueDate: day(params.due_date) };
-  if (!params.due_from && !params.due_until) return {};
-  return {
-    dueDate: {
-      ...(params.due_from ? { gte: day(params.due_from) } : {}),
-      ...(params.due_until ? { lte: day(params.due_until) } : {}),
-    },
-  };
-}
-
 export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<string, unknown>>({
   name: 'list_boletos',
   description: 'Lista boletos, opcionalmente por status ou por contato.',
@@ -241,20 +229,16 @@ export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<stri
   input: listInput,
   async execute(raw, ctx) {
     const params = listInput.parse(raw);
-    const where = {
+    const { rows, total } = await listPage(ctx.db, {
       tenantId: ctx.tenant.id,
-      ...(params.contact_id ? { contactId: params.contact_id } : {}),
-      // Both may bound the due date ("pendentes" means not yet due): each is its own condition.
-      AND: [statusFilter(params.status, ctx.today), dueFilter(params)],
-    };
-    const rows = await ctx.db.boleto.findMany({
-      where,
-      include: { contact: true },
-      orderBy: [{ dueDate: 'asc' }, { number: 'asc' }],
-      take: params.limit,
+      contactId: params.contact_id,
+      status: params.status,
+      dueDate: params.due_date,
+      dueFrom: params.due_from,
+      dueUntil: params.due_until,
+      today: ctx.today,
+      limit: params.limit,
     });
-    // A page that is not full is every boleto there is: no statement to count them.
-    const total = rows.length < params.limit ? rows.length : await ctx.db.boleto.count({ where });
     return {
       total,
       status: params.status ?? null,
@@ -266,17 +250,6 @@ export const listBoletos = defineReadTool<z.input<typeof listInput>, Record<stri
     };
   },
 });
-
-/** OVERDUE is computed (unpaid and past due), PENDING means unpaid and not yet due. */
-function statusFilter(status: (typeof BOLETO_STATUSES)[number] | undefined, today: string) {
-  const todayDate = new Date(`${today}T00:00:00Z`);
-  if (status === 'OVERDUE')
-    return {
-      OR: [{ status: 'OVERDUE' as const }, { status: 'PENDING' as const, dueDate: { lt: todayDate } }],
-    };
-  if (status === 'PENDING') return { status: 'PENDING' as const, dueDate: { gte: todayDate } };
-  return status ? { status } : {};
-}
 
 const queueInput = z.object({ contact_id: z.string().uuid(), message_content: z.string().min(1).max(1000) });
 
