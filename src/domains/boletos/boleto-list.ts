@@ -15,6 +15,7 @@ export interface ListFilter {
   limit: number;
 }
 
+/** A boleto as the replies show it (a list's rows, a status, a new or cancelled one). */
 export interface ListedBoleto {
   number: number;
   amountCents: number;

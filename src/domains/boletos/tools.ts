@@ -11,23 +11,14 @@ import { syncWithProvider } from './charge-sync';
 import { deliveryNow } from './delivery';
 import { defineReadTool, defineWriteTool } from '../define-tool';
 import { boletoToShow, findBoleto } from './boleto-by-number';
-import { listPage } from './boleto-list';
+import { listPage, type ListedBoleto } from './boleto-list';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const WRITERS = ['owner', 'operator'] as const;
 
 export const BOLETO_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'OVERDUE'] as const;
 
-function boletoView(b: {
-  number: number;
-  amountCents: number;
-  dueDate: Date;
-  status: string;
-  digitableLine: string;
-  provider: string;
-  pdfUrl: string | null;
-  contact: { name: string };
-}) {
+function boletoView(b: ListedBoleto) {
   return {
     number: b.number,
     amount_cents: b.amountCents,
