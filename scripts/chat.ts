@@ -85,7 +85,10 @@ async function main(): Promise<void> {
   const channel = new ConsoleChannel(c.ingress, identity.externalId, print);
   startSender(c, 'console', channel.account, channel);
   if (!values.attach) {
-    startPipeline(c, { concurrency: 4 });
+    // One tenant's session: its contact messages, owners' notices and provider sweeps are this
+    // process' work, not other tenants' (a shared database's other tenants would be delivered
+    // to, and their sweeps' warnings written over the conversation).
+    startPipeline(c, { concurrency: 4, onlyTenants: () => [tenant.id] });
     startTranscriber(c);
   }
   if (interactive)

@@ -52,8 +52,9 @@ export function startPipeline(
   options: {
     concurrency?: number;
     /**
-     * Deliver messages to contacts and notices to owners of these tenants only (test files, which
-     * share one database, each serve their own); default all.
+     * Deliver messages to contacts and notices to owners, and sweep providers, for these tenants
+     * only (test files, which share one database, each serve their own; `npm run chat` its
+     * tenant); default all.
      */
     onlyTenants?: () => readonly string[];
   } = {},

@@ -2,12 +2,15 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
+import { createPrismaClient } from '../../src/stores/prisma/client';
 
 /**
  * `npm run chat` as a person uses it: in a real terminal (a pty made by `script`), it shows its
  * prompt, echoes what is typed, answers, and leaves on Ctrl+D. Piped, it prints only replies on
  * stdout (logs and notes go to stderr) and exits once input ends and the last reply is in.
- * Every step waits for what the terminal shows, never for a fixed time.
+ * Every step waits for what the terminal shows, never for a fixed time. Another tenant's work in
+ * the same database (a provider's failed boleto creation, whose key cannot be read) is not this
+ * session's: nothing of it is written over the conversation.
  */
 const root = join(__dirname, '../..');
 const env = {
@@ -35,6 +38,49 @@ function waitForOutput(child: ChildProcessWithoutNullStreams, seen: { text: stri
   });
 }
 
+const db = createPrismaClient(TEST_DATABASE_URL, { max: 1 });
+let otherTenant = '';
+
+beforeAll(async () => {
+  // A provider tenant without its API key and a creation that failed two minutes ago: a sweep of
+  // every tenant would try its provider and warn.
+  const slug = `chat-other-${randomUUID().slice(0, 8)}`;
+  const tenant = await db.tenant.create({
+    data: {
+      slug,
+      name: slug,
+      pack: 'boletos',
+      locale: 'pt-BR',
+      timeZone: 'America/Sao_Paulo',
+      currency: 'BRL',
+    },
+  });
+  otherTenant = tenant.id;
+  await db.tenant.update({ where: { id: tenant.id }, data: { boletoProvider: 'asaas' } });
+  const failedAt = new Date(Date.now() - 120_000);
+  await db.action.create({
+    data: {
+      nonce: randomUUID(),
+      tenantId: tenant.id,
+      conversationId: 'console:other',
+      userId: randomUUID(),
+      tool: 'create_boleto',
+      params: {},
+      status: 'FAILED',
+      error: 'general_error',
+      correlationId: 'chat-other',
+      proposedAt: failedAt,
+      expiresAt: failedAt,
+      completedAt: failedAt,
+    },
+  });
+});
+
+afterAll(async () => {
+  await db.tenant.delete({ where: { id: otherTenant } });
+  await db.$disconnect();
+});
+
 describe('npm run chat', () => {
   it('shows its prompt and echoes in a terminal, answers, and leaves on Ctrl+D', async () => {
     const child = spawn(
@@ -55,6 +101,7 @@ describe('npm run chat', () => {
     await waitForOutput(child, seen, 'iris> Sou a Iris');
     child.stdin.write('\u0004');
     expect(await exited).toBe(0);
+    expect(seen.text).not.toContain('not checked at its provider');
   }, 60_000);
 
   it('piped: replies alone on stdout, and it exits when input ends', async () => {
