@@ -60,7 +60,16 @@ describe('Redis that stops answering', () => {
             started();
             return new Promise<string>((done) => (release = () => done('finished')));
           },
-          { connection: redisConnection(withPort(TEST_REDIS_ENV.REDIS_URL, port)), prefix: 'stall-test' },
+          {
+            connection: redisConnection(withPort(TEST_REDIS_ENV.REDIS_URL, port)),
+            prefix: 'stall-test',
+            // What is measured is the silent path: detected after BULLMQ_SILENCE_MS, the
+            // completion sent again on a new connection. The job's lock (30 s by default) must
+            // outlast that plus the reconnection, or the completion finds "Missing lock" — which
+            // happened once in a full suite on a loaded machine (CI, Node 22, 2026-11-29) and is
+            // another matter: a job whose lock lapsed is taken back by BullMQ's stalled check.
+            lockDuration: 60_000,
+          },
         );
         worker.on('error', (error) => seen.workerErrors.push(error.message));
       });
