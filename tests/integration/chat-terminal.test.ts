@@ -53,10 +53,10 @@ beforeAll(async () => {
       locale: 'pt-BR',
       timeZone: 'America/Sao_Paulo',
       currency: 'BRL',
+      boletoProvider: 'asaas',
     },
   });
   otherTenant = tenant.id;
-  await db.tenant.update({ where: { id: tenant.id }, data: { boletoProvider: 'asaas' } });
   const failedAt = new Date(Date.now() - 120_000);
   await db.action.create({
     data: {

@@ -66,8 +66,9 @@ describe('Redis that stops answering', () => {
             // What is measured is the silent path: detected after BULLMQ_SILENCE_MS, the
             // completion sent again on a new connection. The job's lock (30 s by default) must
             // outlast that plus the reconnection, or the completion finds "Missing lock" — which
-            // happened once in a full suite on a loaded machine (CI, Node 22, 2026-11-29) and is
-            // another matter: a job whose lock lapsed is taken back by BullMQ's stalled check.
+            // happened once in a full suite (CI, Node 22, 2026-11-29; not reproduced alone or
+            // under load) and is another matter: a lapsed lock's job is taken back by BullMQ's
+            // stalled check.
             lockDuration: 60_000,
           },
         );
