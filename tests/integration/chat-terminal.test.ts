@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { TEST_DATABASE_URL, TEST_REDIS_ENV } from '../support/test-env';
 import { createPrismaClient } from '../../src/stores/prisma/client';
+import { engineTenant } from '../support/engine-tenant';
 
 /**
  * `npm run chat` as a person uses it: in a real terminal (a pty made by `script`), it shows its
@@ -39,24 +40,13 @@ function waitForOutput(child: ChildProcessWithoutNullStreams, seen: { text: stri
 }
 
 const db = createPrismaClient(TEST_DATABASE_URL, { max: 1 });
-let otherTenant = '';
+const created: string[] = [];
 
 beforeAll(async () => {
   // A provider tenant without its API key and a creation that failed two minutes ago: a sweep of
   // every tenant would try its provider and warn.
-  const slug = `chat-other-${randomUUID().slice(0, 8)}`;
-  const tenant = await db.tenant.create({
-    data: {
-      slug,
-      name: slug,
-      pack: 'boletos',
-      locale: 'pt-BR',
-      timeZone: 'America/Sao_Paulo',
-      currency: 'BRL',
-      boletoProvider: 'asaas',
-    },
-  });
-  otherTenant = tenant.id;
+  const tenant = await engineTenant(db, created, {}, 'chat-other');
+  await db.tenant.update({ where: { id: tenant.id }, data: { boletoProvider: 'asaas' } });
   const failedAt = new Date(Date.now() - 120_000);
   await db.action.create({
     data: {
@@ -77,7 +67,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.tenant.delete({ where: { id: otherTenant } });
+  await db.tenant.deleteMany({ where: { id: { in: created } } });
   await db.$disconnect();
 });
 
