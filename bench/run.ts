@@ -15,8 +15,9 @@
  * It uses its own database (iris_bench, recreated and migrated each run) and its own key
  * prefixes on the shared Redis, deleted at the end. Options: --quick, --seconds N,
  * --rates 100,500,1000, --processes 1,2, --people N (closed-loop concurrency),
- * --parts reference,start,turns,load,floor (which sections to run; `start`: from forking a
- * pipeline process to its first answer).
+ * --parts reference,start,turns,load,floor,knowledge (which sections to run; `start`: from forking
+ * a pipeline process to its first answer; `knowledge`: one search of a tenant's documents, what
+ * every message of a tenant with documents costs once a model is on).
  * `--model-latency MS` adds (d): the same mix with the Gemini engine (model_first) against a local
  * server that answers every model call after MS ms (bench/model-server.ts), one pipeline process
  * at each of `--model-concurrency` (default 16,64,256): what one process answers per second when
@@ -33,6 +34,7 @@ import { SCRIPT, type LoadDriver, type RunResult } from './load';
 import { createPopulation, type Person } from './population';
 import * as r from './report';
 import { startBenchModel } from './model-server';
+import { knowledgeSearch } from './knowledge-search';
 import { runIris, runRaw, timeToFirstAnswer, type BenchEnv } from './scenario';
 
 installCounters();
@@ -44,7 +46,7 @@ const { values: args } = parseArgs({
     rates: { type: 'string', default: '100,500,1000' },
     processes: { type: 'string', default: '1,2' },
     people: { type: 'string', default: '64' },
-    parts: { type: 'string', default: 'reference,start,turns,load,floor' },
+    parts: { type: 'string', default: 'reference,start,turns,load,floor,knowledge' },
     'model-latency': { type: 'string' },
     'model-concurrency': { type: 'string', default: '16,64,256' },
   },
@@ -266,6 +268,7 @@ async function main(): Promise<void> {
   if (parts.has('turns')) await countPerTurn(people);
   const best = parts.has('load') ? await irisUnderLoad(people) : {};
   if (args['model-latency'] !== undefined) await withModel(people, Number(args['model-latency']));
+  if (parts.has('knowledge')) await knowledgeSearch(DATABASE_URL, args.quick ? 3 : 5);
   if (raw.length > 0 && Object.keys(best).length > 0)
     console.log('\n(c) Iris messages per second / raw BullMQ jobs per second');
   for (const x of raw) {

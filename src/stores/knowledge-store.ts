@@ -98,9 +98,10 @@ export class KnowledgeStore {
       const fresh = passages.filter((p) => !have.has(p.hash));
       for (const passage of fresh) {
         await tx.$executeRaw`
-          INSERT INTO knowledge_chunks (id, "documentId", "tenantId", ordinal, text, "chunkHash", tsv)
+          INSERT INTO knowledge_chunks (id, "documentId", "tenantId", ordinal, text, "chunkHash", tsv, "headingTsv")
           VALUES (gen_random_uuid(), ${document.id}::uuid, ${tenantId}::uuid, ${passage.ordinal},
-                  ${passage.text}, ${passage.hash}, to_tsvector(${config}::regconfig, ${passage.text}))`;
+                  ${passage.text}, ${passage.hash}, to_tsvector(${config}::regconfig, ${passage.text}),
+                  to_tsvector(${config}::regconfig, coalesce(substring(${passage.text} from ${HEADING_PATTERN}::text), '')))`;
       }
       // Passages kept keep their text; their position follows the new document.
       for (const passage of passages.filter((p) => have.has(p.hash))) {
@@ -221,24 +222,27 @@ export class KnowledgeStore {
         LEFT JOIN knowledge_chunks c
           ON c."tenantId" = ${tenantId}::uuid AND c.tsv @@ t.tq
         GROUP BY t.lexeme, t.tq, n.n
-      )
-      SELECT * FROM (
-        SELECT c.id, d.title, c.ordinal, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
-               (SELECT count(*) FROM weights w WHERE c.tsv @@ w.tq)::int AS matched,
-               (SELECT count(*) FROM weights)::int AS terms,
-               (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE c.tsv @@ w.tq)::float AS "matchedWeight",
-               (SELECT coalesce(sum(w.weight), 0) FROM weights w)::float AS "totalWeight",
-               (SELECT coalesce(sum(w.weight), 0) FROM weights w WHERE h.tsv @@ w.tq)::float AS "headingWeight"
-        FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c."documentId", q,
-             -- The heading: the passage's first sentence, a question or a title ending in ':'
-             -- (read once per passage found, not once per word of the question).
-             LATERAL (SELECT to_tsvector(${config}::regconfig,
-                        coalesce(substring(c.text from ${HEADING_PATTERN}::text), '')) AS tsv) h
+      ), totals AS (
+        SELECT count(*)::int AS terms, coalesce(sum(weight), 0)::float AS "totalWeight" FROM weights
+      ), matches AS (
+        -- Each passage holding a word of the question against each word, once: the words it
+        -- holds, their weight, and their weight in its heading (the passage's first sentence,
+        -- a question or a title ending in ':', indexed with the passage).
+        SELECT c.id,
+               count(*) FILTER (WHERE c.tsv @@ w.tq)::int AS matched,
+               coalesce(sum(w.weight) FILTER (WHERE c.tsv @@ w.tq), 0)::float AS "matchedWeight",
+               coalesce(sum(w.weight) FILTER (WHERE c."headingTsv" @@ w.tq), 0)::float AS "headingWeight"
+        FROM knowledge_chunks c CROSS JOIN q CROSS JOIN weights w
         WHERE c."tenantId" = ${tenantId}::uuid AND q.query IS NOT NULL AND c.tsv @@ q.query
-      ) candidates
+        GROUP BY c.id
+      )
+      SELECT c.id, d.title, c.ordinal, c.text, ts_rank_cd(c.tsv, q.query, 32) AS rank, d."updatedAt",
+             m.matched, totals.terms, m."matchedWeight", totals."totalWeight", m."headingWeight"
+      FROM matches m JOIN knowledge_chunks c ON c.id = m.id JOIN knowledge_documents d ON d.id = c."documentId"
+      CROSS JOIN q CROSS JOIN totals
       -- The passages holding the most of the question by weight, not the most occurrences of
       -- its commonest word (ts_rank_cd alone favours every passage that says "boleto" often).
-      ORDER BY "matchedWeight" + ${HEADING_BONUS} * "headingWeight" DESC, rank DESC, title, ordinal -- ties in document order, the same every time
+      ORDER BY m."matchedWeight" + ${HEADING_BONUS} * m."headingWeight" DESC, rank DESC, d.title, c.ordinal -- ties in document order, the same every time
       LIMIT 20`;
     const top = Math.max(...rows.map((row) => Number(row.rank)), 0);
     return rows.map((row) => {

@@ -93,6 +93,23 @@ describe('knowledge base', () => {
     expect(await store.search(tenant.id, 'pt-BR', 'quem é o favorecido de um boleto?')).toEqual([]);
   });
 
+  it("weighs a question's words more in a passage's heading, indexed with the passage, kept on update", async () => {
+    const { tenant } = await h.boletosTenant();
+    const text = (days: string) =>
+      `# Qual é o prazo de entrega?\n\nA encomenda chega em dois dias.\n\n# Frete\n\nO frete é grátis quando o prazo de entrega passa de ${days} dias.`;
+    await kb.add(tenant.id, 'pt-BR', { title: 'Entregas', type: 'faq', text: text('dez') });
+    // Both passages hold "prazo" and "entrega"; only the first one's heading does.
+    const ranked = async () => {
+      const [first, second] = await store.keywordCandidates(tenant.id, 'pt-BR', 'prazo de entrega');
+      return [first!.text.slice(0, 5), second!.text.slice(0, 5), first!.relevance > second!.relevance];
+    };
+    expect(await ranked()).toEqual(['Qual ', 'Frete', true]);
+    // An update indexes only the passage that changed; the one kept keeps its heading's weight.
+    const update = await kb.add(tenant.id, 'pt-BR', { title: 'Entregas', type: 'faq', text: text('doze') });
+    expect(update.passages).toEqual({ added: 1, removed: 1, kept: 1 });
+    expect(await ranked()).toEqual(['Qual ', 'Frete', true]);
+  });
+
   it('answers a general question in the chat from the documents, quoted with the title', async () => {
     const { tenant, chat } = await h.boletosTenant();
     await kb.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
