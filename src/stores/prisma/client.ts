@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { Pool } from 'pg';
 import { PrismaClient } from '../../generated/prisma/client';
 import { createPgPool, type DatabaseBounds } from './pg-pool';
+import { statementNames } from './statement-names';
 
 export type { PrismaClient };
 
@@ -19,5 +20,7 @@ export function createPrismaClient(
 
 /** A Prisma client over a pool of `createPgPool`; `$disconnect()` ends the pool. */
 export function prismaOver(pool: Pool): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  return new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementNames() }),
+  });
 }
