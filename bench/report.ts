@@ -1,5 +1,6 @@
-import { add, type Counts } from './counting';
+import { add } from './counting';
 import type { RunResult } from './load';
+import type { RunCounts } from './scenario';
 
 /** The q-quantile (0..1) of a list of numbers, nearest rank. */
 export function quantile(values: number[], q: number): number {
@@ -32,13 +33,15 @@ export const RUN_HEAD = [
   'RT/turn',
   'SQL/turn',
   'CPU ms/turn',
+  'PG ms/turn',
+  'Redis ms/turn',
 ];
 
 /** One load run: volumes, throughput, latency quantiles, and everything counted per answer. */
 export function runRow(
   processes: number,
   r: RunResult,
-  counts: { parent: Counts; pipeline: Counts },
+  counts: RunCounts,
   /** "floor": the run of the empty pipeline. */
   kind = 'proc',
 ): Array<string | number> {
@@ -57,6 +60,8 @@ export function runRow(
     fmt(all.redisRoundTrips / turns, 1),
     fmt(all.sqlStatements / turns, 2),
     fmt(all.cpuMs / turns, 2),
+    fmt(counts.servers.postgresMs / turns, 2),
+    fmt(counts.servers.redisMs / turns, 2),
   ];
 }
 
@@ -69,14 +74,15 @@ export const PER_TURN_HEAD = [
   'SQL pipeline',
   'CPU ms ingress+sender',
   'CPU ms pipeline',
+  'CPU ms PostgreSQL',
+  'CPU ms Redis',
 ];
 
 /** Counters per turn, split into the channel side (ingress + sender) and the pipeline. */
 export function perTurnRow(
   label: string,
   turns: number,
-  parent: Counts,
-  pipeline: Counts,
+  { parent, pipeline, servers }: RunCounts,
 ): Array<string | number> {
   const per = (n: number) => fmt(n / Math.max(1, turns), 2);
   return [
@@ -88,6 +94,8 @@ export function perTurnRow(
     per(pipeline.sqlStatements),
     per(parent.cpuMs),
     per(pipeline.cpuMs),
+    per(servers.postgresMs),
+    per(servers.redisMs),
   ];
 }
 

@@ -35,6 +35,7 @@ import { createPopulation, type Person } from './population';
 import * as r from './report';
 import { startBenchModel } from './model-server';
 import { knowledgeSearch } from './knowledge-search';
+import { serverCpuSum } from './server-cpu';
 import { runIris, runRaw, timeToFirstAnswer, type BenchEnv } from './scenario';
 
 installCounters();
@@ -110,13 +111,12 @@ async function countPerTurn(people: Person[]): Promise<void> {
   const counted = await runIris(env, people, 1, steps);
   const runs = counted.runs.slice(SCRIPT.length);
   const counts = counted.counts.slice(SCRIPT.length);
-  const rows = runs.map((run, i) =>
-    r.perTurnRow(SCRIPT[i]!.kind, run.answered, counts[i]!.parent, counts[i]!.pipeline),
-  );
+  const rows = runs.map((run, i) => r.perTurnRow(SCRIPT[i]!.kind, run.answered, counts[i]!));
   const turns = runs.reduce((n, x) => n + x.answered, 0);
   const parent = counts.map((c) => c.parent).reduce(add, emptyCounts());
   const pipeline = counts.map((c) => c.pipeline).reduce(add, emptyCounts());
-  rows.push(r.perTurnRow('mix', turns, parent, pipeline));
+  const servers = counts.map((c) => c.servers).reduce(serverCpuSum);
+  rows.push(r.perTurnRow('mix', turns, { parent, pipeline, servers }));
   console.log(r.table(r.PER_TURN_HEAD, rows));
   console.log(`  pipeline Redis commands per turn: ${r.topPerTurn(pipeline.redisByName, turns, 12)}`);
   console.log(`  ingress+sender Redis commands per turn: ${r.topPerTurn(parent.redisByName, turns, 12)}`);
@@ -159,7 +159,8 @@ async function irisUnderLoad(people: Person[]): Promise<Record<number, number>> 
     rss.push(`floor: ${floor.childPeakRssMb.map((m) => r.fmt(m)).join(' + ')} MB`);
   }
   console.log(r.table(r.RUN_HEAD, rows));
-  console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent;');
+  console.log('  (RT/turn, SQL/turn and CPU ms/turn: all processes together, per message sent; PG and Redis');
+  console.log('   ms/turn: the CPU PostgreSQL (all its processes) and Redis used meanwhile, per message sent;');
   console.log("   'floor': the same path with an empty pipeline, one fixed reply per message)");
   for (const line of errors) console.log(`  ingress errors, ${line}`);
   console.log(

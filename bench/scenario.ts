@@ -6,6 +6,7 @@ import { serversOf, type RedisClient } from '../src/core/redis-client';
 import { startOutboundWorker } from '../src/queues/outbound-worker';
 import { PipelineChild } from './children';
 import { add, diff, emptyCounts, snapshot, type Counts } from './counting';
+import { serverCpu, serverCpuDiff, type ServerCpu } from './server-cpu';
 import { LoadDriver, type RunResult } from './load';
 import type { Person } from './population';
 
@@ -19,11 +20,20 @@ export interface BenchEnv {
 }
 
 /** What one Iris run measured: the load figures, counters of each side, and each child's peak RSS. */
+export interface RunCounts {
+  parent: Counts;
+  pipeline: Counts;
+  servers: ServerCpu;
+}
+
 export interface ScenarioResult {
   processes: number;
   runs: RunResult[];
-  /** Counters during each run: `parent` is ingress + sender, `pipeline` all children summed. */
-  counts: Array<{ parent: Counts; pipeline: Counts }>;
+  /**
+   * Counters during each run: `parent` is ingress + sender, `pipeline` all children summed,
+   * `servers` the CPU PostgreSQL and Redis used meanwhile.
+   */
+  counts: Array<RunCounts>;
   childPeakRssMb: number[];
 }
 
@@ -101,12 +111,16 @@ export async function runIris(
   const result: ScenarioResult = { processes, runs: [], counts: [], childPeakRssMb: [] };
   try {
     for (const run of runs) {
+      // The servers are read outside this process' counted window (reading Redis' CPU is a command).
+      const serversBefore = await serverCpu(container.redis);
       const before = { parent: snapshot(), pipeline: await childCounts(children) };
       result.runs.push(await run(driver));
       const after = { parent: snapshot(), pipeline: await childCounts(children) };
+      const serversAfter = await serverCpu(container.redis);
       result.counts.push({
         parent: diff(after.parent, before.parent),
         pipeline: diff(after.pipeline, before.pipeline),
+        servers: serverCpuDiff(serversAfter, serversBefore),
       });
     }
     result.childPeakRssMb = (await Promise.all(children.map((c) => c.counts()))).map(
