@@ -32,6 +32,12 @@ export const envSchema = z.object({
    * dropped (`src/stores/prisma/pg-pool.ts`). A chat turn's statements take milliseconds.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /**
+   * Prisma's statements are prepared once per connection (`src/stores/prisma/statement-names.ts`);
+   * `false` sends each one unprepared, for a connection pooler that cannot keep prepared
+   * statements (PgBouncer before 1.21, or without `max_prepared_statements`, in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

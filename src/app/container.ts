@@ -110,7 +110,7 @@ export class Container {
     this.connection = bullConnection(config);
     this.queuePrefix = queuePrefix(config);
     this.redis = createRedisClient(config, { maxRetriesPerRequest: 3, lazyConnect: true });
-    this.db = prismaOver(this.pgPool(10));
+    this.db = prismaOver(this.pgPool(10), { prepared: config.DATABASE_PREPARED_STATEMENTS });
     this.keys = new RedisKeys(config.IRIS_PREFIX);
     this.aiSwitch = new RedisAiSwitch(this.redis, this.keys, { enabledByConfig: config.AI_ENABLED });
     this.modelCallStats = new RedisModelCallStats(this.redis, this.keys);

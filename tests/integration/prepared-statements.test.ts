@@ -1,4 +1,5 @@
-import { createPrismaClient } from '../../src/stores/prisma/client';
+import { createPrismaClient, prismaOver } from '../../src/stores/prisma/client';
+import { createPgPool } from '../../src/stores/prisma/pg-pool';
 import { statementNames } from '../../src/stores/prisma/statement-names';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
@@ -18,6 +19,16 @@ describe('prepared statements', () => {
       expect(prepared).toHaveLength(1);
       expect(prepared[0]!.name).toMatch(/^iris_/);
       expect(prepared[0]!.statement).toMatch(/"slug" = \$1/);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
+  it('sends them unprepared when told to (DATABASE_PREPARED_STATEMENTS=false, for a pooler that cannot keep them)', async () => {
+    const db = prismaOver(createPgPool(TEST_DATABASE_URL, { max: 1 }), { prepared: false });
+    try {
+      for (let i = 0; i < 3; i++) await db.tenant.findFirst({ where: { slug: 'no-such-tenant' } });
+      expect(await db.$queryRaw`SELECT name FROM pg_prepared_statements`).toEqual([]);
     } finally {
       await db.$disconnect();
     }

@@ -18,9 +18,15 @@ export function createPrismaClient(
   return prismaOver(createPgPool(databaseUrl, { ...options, max: options.max ?? 10 }));
 }
 
-/** A Prisma client over a pool of `createPgPool`; `$disconnect()` ends the pool. */
-export function prismaOver(pool: Pool): PrismaClient {
+/**
+ * A Prisma client over a pool of `createPgPool`; `$disconnect()` ends the pool. Its statements
+ * are prepared once per connection unless `prepared` is false (`DATABASE_PREPARED_STATEMENTS`).
+ */
+export function prismaOver(pool: Pool, options: { prepared?: boolean } = {}): PrismaClient {
   return new PrismaClient({
-    adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator: statementNames() }),
+    adapter: new PrismaPg(pool, {
+      disposeExternalPool: true,
+      ...(options.prepared === false ? {} : { statementNameGenerator: statementNames() }),
+    }),
   });
 }
