@@ -13,9 +13,10 @@ import type { PrismaClient } from './prisma/client';
  *
  * Adding is idempotent: the same text again changes nothing (SHA-256 of the scrubbed text); an
  * updated document keeps the passages it still has and re-indexes only the new ones (SHA-256
- * per passage). Search is keyword-only (no embeddings yet): the question's words, OR-ed, ranked
- * by `ts_rank_cd` normalised to 0..1, then 85 % that and 15 % the document's recency (seed
- * 003 §4.5's four levels).
+ * per passage). Search here is by keywords (`keywordCandidates`: the share of the question's
+ * words a passage holds, by weight, its heading's words counted twice, then `ts_rank_cd`), 85 %
+ * that and 15 % the document's recency (seed 003 §4.5's four levels); the hybrid ranking with
+ * embeddings fuses it with `knowledge-vectors.ts` (`app/knowledge.ts`).
  */
 
 export const DOCUMENT_TYPES = ['faq', 'regulation', 'guide', 'minutes', 'other'] as const;

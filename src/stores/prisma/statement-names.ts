@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 /**
  * Names for Prisma's statements, so that pg prepares each one once per connection and
  * PostgreSQL keeps its plan: without a name every statement is parsed and planned again on each
- * execution, which for the knowledge search (a planner-heavy statement) was about half of its
- * time, and for a primary-key read about a fifth (README, Performance). A name is the SQL text's
+ * execution, which for the knowledge search (a planner-heavy statement) was a fifth to over half
+ * of its time, depending on the question, and for a primary-key read about a sixth (README,
+ * Performance). A name is the SQL text's
  * digest: the same statement gets the same name on every connection.
  *
  * The set of statements a process runs is small (Prisma's query shapes and the raw statements
