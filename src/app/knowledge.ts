@@ -51,6 +51,17 @@ const DEPTH = 20;
 const PASSAGES_KNOWN_MS = 30_000;
 
 /**
+ * How long a process keeps the passages found for a question. With a model, a general question
+ * is searched twice in one turn — for the understanding prompt's passages, and again to answer
+ * from them after the model has read it (hundreds of milliseconds to seconds later) — and with
+ * embeddings each search is also an embedding call, metered like any model call. Within the 30 s
+ * the other processes already take to see a document change.
+ */
+const RECENT_SEARCH_MS = 15_000;
+/** At most this many questions' passages are kept (the oldest go first). */
+const RECENT_SEARCHES = 1_000;
+
+/**
  * The knowledge base as Iris uses it: documents go in scrubbed of personal data (what was
  * removed is returned for the audit log, never stored), and a general question gets the best
  * passage that carries no instruction aimed at an assistant (a document can hide one: it is not
@@ -63,6 +74,7 @@ const PASSAGES_KNOWN_MS = 30_000;
  */
 export class Knowledge implements KnowledgeBase {
   private readonly withPassages = new ReadCache<boolean>(PASSAGES_KNOWN_MS);
+  private readonly recentSearches = new ReadCache<KnowledgePassage[]>(RECENT_SEARCH_MS, RECENT_SEARCHES);
 
   constructor(
     private readonly store: KnowledgeStore,
@@ -86,8 +98,7 @@ export class Knowledge implements KnowledgeBase {
   > {
     const scrub = scrubPii(input.text);
     const result = await this.store.put(tenantId, locale, { ...input, text: scrub.text });
-    this.options.vectors?.forget(tenantId);
-    this.withPassages.forget(tenantId);
+    this.forget(tenantId);
     let embedding: 'queued' | 'not queued' | 'unchanged' = 'unchanged';
     if (result.passages.added > 0 && this.options.ingestion) {
       embedding = await this.options.ingestion.request(tenantId).then(
@@ -104,9 +115,15 @@ export class Knowledge implements KnowledgeBase {
 
   async remove(tenantId: string, title: string): Promise<boolean> {
     const removed = await this.store.remove(tenantId, title);
+    this.forget(tenantId);
+    return removed;
+  }
+
+  /** What this process keeps of a tenant's documents, dropped when they change here. */
+  private forget(tenantId: string): void {
     this.options.vectors?.forget(tenantId);
     this.withPassages.forget(tenantId);
-    return removed;
+    this.recentSearches.forget(`${tenantId}\n`);
   }
 
   /**
@@ -145,8 +162,11 @@ export class Knowledge implements KnowledgeBase {
     // A message without a word ("1", "200", "?") asks the documents nothing, whatever passage
     // holds that number: "1" once got a passage about "1% ao mês".
     if (!/\p{L}/u.test(question)) return [];
-    const passages = await this.rank(tenantId, locale, question);
-    return passages.filter((passage) => analyzeInjection(passage.text).riskLevel !== 'HIGH');
+    return this.recentSearches.get(`${tenantId}\n${locale}\n${question}`, async () =>
+      (await this.rank(tenantId, locale, question)).filter(
+        (passage) => analyzeInjection(passage.text).riskLevel !== 'HIGH',
+      ),
+    );
   }
 
   /**

@@ -139,6 +139,27 @@ describe('knowledge base', () => {
     expect(found?.text).toMatch(/^Boleto vencido: /);
   });
 
+  it("searches a question once for a turn's two asks, and afresh once the documents change", async () => {
+    const { tenant } = await h.boletosTenant();
+    const ownStore = new KnowledgeStore(h.db);
+    const own = new Knowledge(ownStore);
+    await own.add(tenant.id, 'pt-BR', { title: 'Perguntas frequentes', type: 'faq', text: FAQ });
+    const searches = jest.spyOn(ownStore, 'search');
+    const question = 'boleto vencido ainda pode ser pago?';
+    // With a model: the understanding prompt's passages, then the answer from the documents.
+    const [forPrompt, forAnswer] = [
+      await own.passages(tenant.id, 'pt-BR', question),
+      await own.passages(tenant.id, 'pt-BR', question),
+    ];
+    expect(forAnswer).toEqual(forPrompt);
+    expect(forAnswer[0]?.text).toMatch(/^Boleto vencido: /);
+    expect(searches).toHaveBeenCalledTimes(1);
+    await own.passages(tenant.id, 'pt-BR', 'e a compensação, demora?');
+    expect(searches).toHaveBeenCalledTimes(2);
+    await own.remove(tenant.id, 'Perguntas frequentes');
+    expect(await own.passages(tenant.id, 'pt-BR', question)).toEqual([]);
+  });
+
   it("shows a title's own double quotes as single ones inside the reply's quotes", async () => {
     const { tenant, chat } = await h.boletosTenant();
     await kb.add(tenant.id, 'pt-BR', { title: '"Vencido" e pago', type: 'faq', text: FAQ });

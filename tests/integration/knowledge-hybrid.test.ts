@@ -39,11 +39,11 @@ function embedded(): Array<{ text: string; taskType: string }> {
     );
 }
 
-async function aiTenant() {
+async function aiTenant(mode: 'offline' | 'model_first' = 'offline') {
   const made = await setup.h.boletosTenant();
   await setup.h.db.tenant.update({
     where: { id: made.tenant.id },
-    data: { aiSettings: { enabled: true, mode: 'offline', plan: 'basic' } },
+    data: { aiSettings: { enabled: true, mode, plan: 'basic' } },
   });
   return made;
 }
@@ -52,8 +52,8 @@ const progress = (tenantId: string) =>
   new KnowledgeVectors(setup.h.db).progress(tenantId, 'gemini:gemini-embedding-001');
 
 /** A tenant that may use AI, with the FAQ added and its three passages embedded by the job. */
-async function tenantWithEmbeddedFaq() {
-  const made = await aiTenant();
+async function tenantWithEmbeddedFaq(mode: 'offline' | 'model_first' = 'offline') {
+  const made = await aiTenant(mode);
   await setup.h.container.knowledge.add(made.tenant.id, 'pt-BR', {
     title: 'Perguntas frequentes',
     type: 'faq',
@@ -133,6 +133,18 @@ describe('knowledge base, hybrid search', () => {
       text: 'boleto vencido ainda pode ser pago?',
       taskType: 'RETRIEVAL_QUERY',
     });
+  });
+
+  it("with a model, embeds a general question once in its turn: the prompt's passages and the answer share it", async () => {
+    const { chat } = await tenantWithEmbeddedFaq('model_first');
+    const question = 'e um boleto vencido, ainda pode ser pago?';
+    const asked = () => embedded().filter((e) => e.taskType === 'RETRIEVAL_QUERY' && e.text === question);
+    const prompts = () => setup.gemini.requests.filter((r) => r.path.endsWith(':generateContent')).length;
+    const read = prompts();
+    const [reply] = await setup.h.say(chat, question);
+    expect(prompts()).toBeGreaterThan(read); // the model read it (and said nothing usable: offline goes on)
+    expect(reply).toMatch(/Boleto vencido: Um boleto vencido ainda pode ser pago/);
+    expect(asked()).toHaveLength(1);
   });
 
   it('embeds no question for a tenant with nothing embedded, and does once its passages are', async () => {

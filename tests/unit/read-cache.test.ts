@@ -11,4 +11,21 @@ describe('ReadCache', () => {
     cache.forget('a');
     expect(await cache.get('a', async () => ++reads)).toBe(2);
   });
+
+  it('keeps at most maxEntries keys, dropping the oldest read first', async () => {
+    const cache = new ReadCache<string>(60_000, 2);
+    const reads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, async () => {
+        reads.push(key);
+        return key;
+      });
+    await get('a');
+    await get('b');
+    await get('a'); // kept: no read
+    await get('c'); // a third key: 'a', the oldest read, goes
+    await get('b'); // kept
+    await get('a'); // read again
+    expect(reads).toEqual(['a', 'b', 'c', 'a']);
+  });
 });
